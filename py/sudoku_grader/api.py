@@ -1,0 +1,111 @@
+"""The public API: what the CLI, the browser worker and library users call.
+
+Every function takes puzzle text in any supported format and returns plain
+JSON-ready dicts, so the command line and the Web Worker print the same shapes.
+Field names are a contract: later work adds fields, never renames them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import Board
+from .engine import all_steps as _all_steps
+from .engine import next_step, solve_path
+from .errors import SudokuError
+from .formats import parse
+from .geometry import cell_name
+from .solver import solve as _exact
+
+__all__ = ["solve", "explain", "steps", "hint", "rate", "load"]
+
+
+def load(text: str) -> Board:
+    """Parse puzzle text; raises `SudokuError` with a clear message."""
+    return parse(text).board
+
+
+def _line(board: Board) -> str:
+    return board.to_string(".")
+
+
+def _status(board: Board) -> dict[str, Any]:
+    result = _exact(board)
+    out: dict[str, Any] = {"puzzle": _line(board), "status": result.status}
+    if result.status == "unique":
+        out["solution"] = "".join(map(str, result.solutions[0]))
+    elif result.status == "multiple":
+        out["solutions"] = ["".join(map(str, s)) for s in result.solutions]
+        out["differ"] = [cell_name(c) for c in result.differing_cells()]
+        out["error"] = (
+            "the puzzle has more than one solution; two of them differ in "
+            + ", ".join(out["differ"][:12])
+            + (" ..." if len(out["differ"]) > 12 else "")
+        )
+    else:
+        out["error"] = f"the puzzle has no solution: {result.reason}"
+    return out
+
+
+def invalid(text: str, error: SudokuError | str) -> dict[str, Any]:
+    """The JSON shape for a line we could not read."""
+    return {"puzzle": text.strip(), "status": "invalid", "error": str(error)}
+
+
+def solve(text: str) -> dict[str, Any]:
+    """Status (none / unique / multiple) and the solution."""
+    try:
+        board = load(text)
+    except SudokuError as e:
+        return invalid(text, e)
+    return _status(board)
+
+
+def explain(text: str, techniques: list[str] | None = None, policy: str = "simplest") -> dict[str, Any]:
+    """The logical solve path with an explanation of every step."""
+    try:
+        board = load(text)
+    except SudokuError as e:
+        return invalid(text, e)
+    out = _status(board)
+    if out["status"] != "unique":
+        return out
+    path = solve_path(board, techniques, policy=policy)
+    out["solved"] = path.solved
+    out["steps"] = [s.to_json() for s in path.steps]
+    if not path.solved:
+        out["stuck"] = {"reason": path.stuck_reason, "position": _line(path.board) if path.board else ""}
+    return out
+
+
+def steps(text: str, technique: str | None = None) -> dict[str, Any]:
+    """Every step available in the position, optionally of one technique only."""
+    try:
+        board = load(text)
+        techs = [technique] if technique else None
+        found = _all_steps(board, techs)
+    except SudokuError as e:
+        return invalid(text, e)
+    return {"puzzle": _line(board), "steps": [s.to_json() for s in found]}
+
+
+def hint(text: str) -> dict[str, Any]:
+    """The easiest step available now, or a message when none is."""
+    try:
+        board = load(text)
+    except SudokuError as e:
+        return invalid(text, e)
+    step = next_step(board)
+    return {"puzzle": _line(board), "step": step.to_json() if step else None}
+
+
+def rate(text: str) -> dict[str, Any]:
+    """Status, solution and the ratings computed so far (scales arrive in later work)."""
+    out = explain(text)
+    if "steps" in out:
+        out["ratings"] = {}
+        counts: dict[str, int] = {}
+        for s in out.pop("steps"):
+            counts[s["technique"]] = counts.get(s["technique"], 0) + 1
+        out["techniques"] = counts
+    return out

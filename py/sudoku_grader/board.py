@@ -1,0 +1,204 @@
+"""The board: digits, givens and candidates as integer bitmasks.
+
+A `Board` is the one mutable state every technique reads. It keeps three
+views in step, so that each question a technique asks is O(1):
+
+- ``values[c]``: the digit in cell c, 0 when empty;
+- ``cands[c]``: the 9-bit candidate mask of cell c (0 once the cell is filled);
+- ``digit_cells[d]``: the 81-bit mask of cells where digit d is still a
+  candidate, so "where can 5 go in row 3" is ``digit_cells[5] & HOUSE_MASK[2]``.
+
+`place` and `eliminate` update all three incrementally; `copy` is a few list
+copies, cheap enough for search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .errors import ContradictionError
+from .geometry import (
+    ALL_DIGITS,
+    CELL_HOUSES,
+    HOUSE_MASK,
+    HOUSES,
+    NCELLS,
+    PEER_MASK,
+    PEERS,
+    cell_name,
+    house_name,
+    iter_bits,
+)
+
+
+class Board:
+    """A 9x9 position: filled cells, which of them are givens, and candidates."""
+
+    __slots__ = ("values", "cands", "digit_cells", "givens", "unsolved")
+
+    def __init__(self) -> None:
+        self.values: list[int] = [0] * NCELLS
+        self.cands: list[int] = [ALL_DIGITS] * NCELLS
+        self.digit_cells: list[int] = [0] + [(1 << NCELLS) - 1] * 9
+        self.givens: int = 0
+        self.unsolved: int = (1 << NCELLS) - 1
+
+    # ----------------------------------------------------------------- building
+    @classmethod
+    def from_values(
+        cls, values: Sequence[int], givens: Iterable[int] | None = None, check: bool = True
+    ) -> Board:
+        """A board with ``values`` filled in and every other candidate that the rules allow.
+
+        ``givens`` lists the cells that are clues (default: every filled cell).
+        With ``check``, a digit repeated in a house raises `ContradictionError`
+        naming the house, the digit and both cells.
+        """
+        if len(values) != NCELLS:
+            raise ContradictionError(f"a board has 81 cells, got {len(values)}")
+        if check:
+            clash = find_duplicate(values)
+            if clash:
+                raise ContradictionError(clash)
+        b = cls()
+        for c, v in enumerate(values):
+            if v:
+                b.place(c, v)
+        b.givens = (
+            sum(1 << c for c in givens) if givens is not None else sum(1 << c for c, v in enumerate(values) if v)
+        )
+        return b
+
+    @classmethod
+    def from_string(cls, text: str) -> Board:
+        """Shortcut for an 81-character line; see `formats.parse` for everything else."""
+        from .formats import parse
+
+        return parse(text).board
+
+    def copy(self) -> Board:
+        b = Board.__new__(Board)
+        b.values = self.values[:]
+        b.cands = self.cands[:]
+        b.digit_cells = self.digit_cells[:]
+        b.givens = self.givens
+        b.unsolved = self.unsolved
+        return b
+
+    # ---------------------------------------------------------------- changing
+    def place(self, cell: int, digit: int) -> None:
+        """Fill ``cell`` with ``digit`` and remove ``digit`` from the cell's peers."""
+        bit = 1 << (digit - 1)
+        old = self.cands[cell]
+        for d in iter_bits(old):
+            self.digit_cells[d + 1] &= ~(1 << cell)
+        self.values[cell] = digit
+        self.cands[cell] = 0
+        self.unsolved &= ~(1 << cell)
+        touched = self.digit_cells[digit] & PEER_MASK[cell]
+        if touched:
+            self.digit_cells[digit] &= ~touched
+            cands = self.cands
+            for p in iter_bits(touched):
+                cands[p] &= ~bit
+
+    def eliminate(self, cell: int, digit: int) -> bool:
+        """Remove a candidate; True when it was there."""
+        bit = 1 << (digit - 1)
+        if self.cands[cell] & bit:
+            self.cands[cell] &= ~bit
+            self.digit_cells[digit] &= ~(1 << cell)
+            return True
+        return False
+
+    def set_candidates(self, cell: int, mask: int) -> None:
+        """Replace a cell's candidates (used when loading pencilmark grids)."""
+        old = self.cands[cell]
+        for d in iter_bits(old & ~mask):
+            self.digit_cells[d + 1] &= ~(1 << cell)
+        for d in iter_bits(mask & ~old):
+            self.digit_cells[d + 1] |= 1 << cell
+        self.cands[cell] = mask
+
+    # ---------------------------------------------------------------- querying
+    def positions(self, house: int, digit: int) -> int:
+        """Cells (mask) of ``house`` where ``digit`` is still a candidate."""
+        return self.digit_cells[digit] & HOUSE_MASK[house]
+
+    def is_solved(self) -> bool:
+        return not self.unsolved
+
+    def empty_count(self) -> int:
+        return self.unsolved.bit_count()
+
+    def candidate_count(self) -> int:
+        """Candidates left on the board (SudokuWiki's candidate density)."""
+        return sum(m.bit_count() for m in self.cands)
+
+    def given_count(self) -> int:
+        return self.givens.bit_count()
+
+    def is_given(self, cell: int) -> bool:
+        return bool(self.givens >> cell & 1)
+
+    def has_candidate(self, cell: int, digit: int) -> bool:
+        return bool(self.cands[cell] >> (digit - 1) & 1)
+
+    def contradiction(self) -> str | None:
+        """Why this position cannot be completed by simple means, or None.
+
+        Checks for duplicates, an empty cell without candidates, and a digit
+        that is missing from a house with no place left for it.
+        """
+        clash = find_duplicate(self.values)
+        if clash:
+            return clash
+        for c in iter_bits(self.unsolved):
+            if not self.cands[c]:
+                return f"{cell_name(c)} has no candidate left"
+        for h, cells in enumerate(HOUSES):
+            placed = 0
+            for c in cells:
+                if self.values[c]:
+                    placed |= 1 << (self.values[c] - 1)
+            for d in range(1, 10):
+                if not placed >> (d - 1) & 1 and not self.digit_cells[d] & HOUSE_MASK[h]:
+                    return f"{d} has no place left in {house_name(h)}"
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Board)
+            and self.values == other.values
+            and self.cands == other.cands
+            and self.givens == other.givens
+        )
+
+    def __hash__(self) -> int:  # boards are mutable; hash by identity like lists would refuse
+        raise TypeError("Board is mutable and unhashable")
+
+    def __repr__(self) -> str:
+        return f"Board('{self.to_string()}')"
+
+    def to_string(self, blank: str = ".") -> str:
+        """The 81-character line of filled cells."""
+        return "".join(str(v) if v else blank for v in self.values)
+
+
+def find_duplicate(values: Sequence[int]) -> str | None:
+    """A message naming the first digit that appears twice in a house, or None."""
+    for h, cells in enumerate(HOUSES):
+        seen: dict[int, int] = {}
+        for c in cells:
+            v = values[c]
+            if v:
+                if v in seen:
+                    return (
+                        f"digit {v} appears twice in {house_name(h)}: "
+                        f"{cell_name(seen[v])} and {cell_name(c)}"
+                    )
+                seen[v] = c
+    return None
+
+
+__all__ = ["Board", "find_duplicate", "PEERS", "CELL_HOUSES"]

@@ -1,0 +1,20 @@
+"""Technique families. Importing this package registers every technique.
+
+Add a family by writing its module and listing it in `_FAMILIES` below.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from .registry import REGISTRY, Technique, get, normalize, ordered, technique
+
+_FAMILIES = (
+    "singles",
+    "intersections",
+)
+
+for _family in _FAMILIES:
+    import_module(f"{__name__}.{_family}")
+
+__all__ = ["REGISTRY", "Technique", "get", "normalize", "ordered", "technique"]

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs every test. Installs what the tests need into .venv on first use; later runs are fast.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)
+if [ ! -f "$stamp" ]; then
+  .venv/bin/python -m pip install --quiet --upgrade pip
+  .venv/bin/python -m pip install --quiet -e ".[test,dev]"
+  touch "$stamp"
+fi
+if [ -f scripts/browser-setup.sh ]; then
+  bash scripts/browser-setup.sh
+fi
+.venv/bin/ruff check py tests scripts
+.venv/bin/python -m pytest "$@"
