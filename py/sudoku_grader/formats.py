@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import Board
+from .board import Board, find_duplicate
 from .errors import ContradictionError, ParseError
-from .geometry import ALL_DIGITS, iter_bits
+from .geometry import ALL_DIGITS, HOUSE_MASK, iter_bits
 
 BLANKS = ".0-*_"
 DIGITS = "123456789"
@@ -54,7 +54,9 @@ def parse(text: str) -> Parsed:
     if not filled:
         raise ParseError("empty input: expected a puzzle of 81 cells, digits 1-9 and . or 0 for blanks")
     if len(filled) == 1:
-        lineno, line = filled[0]
+        # one line of text: positions are characters of that line, no line number
+        _, line = filled[0]
+        lineno = None
         stripped = line.strip()
         if stripped.startswith(":") and stripped.count(":") >= 3:
             case = parse_library(stripped)
@@ -84,7 +86,7 @@ def looks_like_line(line: str) -> bool:
     return (s.startswith(":") and s.count(":") >= 3) or cell_count(s) >= 81
 
 
-def parse_line(line: str, lineno: int = 1) -> Parsed:
+def parse_line(line: str, lineno: int | None = None) -> Parsed:
     """One puzzle on one line; the text after the 81st cell becomes the label."""
     values: list[int] = []
     placed: list[int] = []
@@ -120,13 +122,57 @@ def parse_line(line: str, lineno: int = 1) -> Parsed:
 
 
 def _finish(values: list[int], placed: list[int], label: str, fmt: str, lineno: int | None) -> Parsed:
-    givens = [c for c in range(81) if values[c]] if not placed else [
-        c for c in range(81) if values[c] and c not in set(placed)
+    given_mask = 0
+    for c, v in enumerate(values):
+        if v:
+            given_mask |= 1 << c
+    for c in placed:
+        given_mask &= ~(1 << c)
+    return Parsed(board_from_values(values, given_mask, lineno), label, fmt)
+
+
+# For each cell, the houses it lies in (row, column, box) as indices 0..26.
+_CELL_HOUSES = tuple((c // 9, 9 + c % 9, 18 + (c // 27) * 3 + (c % 9) // 3) for c in range(81))
+
+
+def board_from_values(values: list[int], given_mask: int, lineno: int | None = None) -> Board:
+    """The same board as `Board.from_values`, built from house masks in one pass.
+
+    Reading is the CLI's hot path on big files: this is several times faster than
+    placing the digits one by one. Duplicates raise `ParseError` naming house, digit
+    and both cells.
+    """
+    used = [0] * 27  # digits present per house
+    for c, v in enumerate(values):
+        if v:
+            bit = 1 << (v - 1)
+            r, k, b = _CELL_HOUSES[c]
+            if (used[r] | used[k] | used[b]) & bit:
+                raise ParseError(find_duplicate(values) or "a digit repeats in a house", lineno)
+            used[r] |= bit
+            used[k] |= bit
+            used[b] |= bit
+    blocked = [0] * 10  # per digit: cells that see (or hold) that digit
+    for h in range(27):
+        u = used[h]
+        while u:
+            low = u & -u
+            u ^= low
+            blocked[low.bit_length()] |= HOUSE_MASK[h]
+    board = Board.__new__(Board)
+    board.values = list(values)
+    board.cands = [
+        0 if v else ALL_DIGITS & ~(used[hs[0]] | used[hs[1]] | used[hs[2]])
+        for v, hs in zip(values, _CELL_HOUSES)
     ]
-    try:
-        return Parsed(Board.from_values(values, givens=givens), label, fmt)
-    except ContradictionError as e:
-        raise ParseError(str(e), lineno) from None
+    unsolved = 0
+    for c, v in enumerate(values):
+        if not v:
+            unsolved |= 1 << c
+    board.unsolved = unsolved
+    board.digit_cells = [0] + [unsolved & ~blocked[d] for d in range(1, 10)]
+    board.givens = given_mask
+    return board
 
 
 # ------------------------------------------------------------------ sukaku
@@ -137,7 +183,7 @@ def _looks_like_sukaku(line: str) -> bool:
     return all(s[i] in BLANKS or s[i] == str(i % 9 + 1) for i in range(729))
 
 
-def _parse_sukaku(line: str, lineno: int) -> Parsed:
+def _parse_sukaku(line: str, lineno: int | None) -> Parsed:
     s = "".join(line.split())
     masks = []
     for c in range(81):
@@ -322,7 +368,7 @@ def parse_library(line: str) -> LibraryCase:
         if ch == "+":
             i += 1
             if i >= len(grid) or grid[i] not in "123456789":
-                raise ParseError("'+' must be followed by a digit", 1, i + 1)
+                raise ParseError("'+' must be followed by a digit", None, i + 1)
             values.append(int(grid[i]))
             placed_flags.append(True)
         elif ch in "123456789":
@@ -332,7 +378,7 @@ def parse_library(line: str) -> LibraryCase:
             values.append(0)
             placed_flags.append(False)
         else:
-            raise ParseError(f"unexpected character {ch!r} in the givens field", 1, i + 1)
+            raise ParseError(f"unexpected character {ch!r} in the givens field", None, i + 1)
         i += 1
     if len(values) != 81:
         raise ParseError(f"the givens field has {len(values)} cells, not 81")
