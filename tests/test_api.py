@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+import pytest
+
+from sudoku_grader import api
+from sudoku_grader.errors import UnknownTechniqueError
+
+P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def test_solve_explain_steps_hint_shapes() -> None:
+    assert api.solve(P)["status"] == "unique"
+    out = api.explain(P)
+    assert out["steps"] and out["solved"] in (True, False)
+    assert api.steps(P, "pointing")["steps"]
+    assert api.steps(P, ["hidden-single", "naked-single"])["steps"]
+    assert api.hint(P)["step"]["technique"] == "hidden-single"
+    assert api.solve("nonsense")["status"] == "invalid"
+
+
+def test_enabled_techniques() -> None:
+    assert api.enabled_techniques() is None
+    ids = api.enabled_techniques(disable=["Hidden Single"])
+    assert ids is not None and "hidden-single" not in ids and "naked-single" in ids
+    assert api.enabled_techniques(["0100", "lc2"]) == ["locked-candidates-1", "locked-candidates-2"]
+    with pytest.raises(UnknownTechniqueError):
+        api.enabled_techniques(["no such"])
+
+
+def test_catalogue_is_ordered_simplest_first() -> None:
+    cat = api.techniques()
+    levels = [t["level"] for t in cat]
+    assert levels == sorted(levels)
+    assert {"full-house", "hidden-single", "naked-single"} <= {t["id"] for t in cat}
+
+
+def test_explain_without_a_technique_gets_stuck_with_a_reason() -> None:
+    out = api.explain(P, techniques=["full-house"])
+    assert out["solved"] is False and out["stuck"]["reason"]
