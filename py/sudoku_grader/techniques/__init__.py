@@ -13,6 +13,7 @@ _FAMILIES = (
     "singles",
     "intersections",
     "subsets",
+    "fish",
 )
 
 for _family in _FAMILIES:
