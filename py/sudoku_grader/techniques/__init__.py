@@ -13,6 +13,7 @@ _FAMILIES = (
     "singles",
     "intersections",
     "single_digit",
+    "coloring",
 )
 
 for _family in _FAMILIES:
