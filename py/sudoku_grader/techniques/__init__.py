@@ -14,6 +14,8 @@ _FAMILIES = (
     "intersections",
     "subsets",
     "fish",
+    "single_digit",
+    "coloring",
 )
 
 for _family in _FAMILIES:
