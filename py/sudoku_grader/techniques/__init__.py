@@ -16,6 +16,7 @@ _FAMILIES = (
     "fish",
     "single_digit",
     "coloring",
+    "uniqueness",
 )
 
 for _family in _FAMILIES:
