@@ -12,6 +12,7 @@ from .registry import REGISTRY, Technique, get, normalize, ordered, technique
 _FAMILIES = (
     "singles",
     "intersections",
+    "chains",
 )
 
 for _family in _FAMILIES:
