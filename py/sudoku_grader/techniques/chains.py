@@ -25,6 +25,7 @@ from ..chains.graph import (
     CAND_NODES,
     CANDIDATE,
     CANDIDATES,
+    GROUPED,
     GROUPED_ALS,
     XY,
     ChainGraph,
@@ -35,7 +36,7 @@ from ..chains.graph import (
 )
 from ..chains.search import Reach, explore, simple_chain
 from ..chains.steps import chain_step
-from ..geometry import cell_name, iter_bits
+from ..geometry import PEER_MASK, cell_name, iter_bits
 from ..step import Step
 from .registry import technique
 
@@ -88,6 +89,22 @@ def _cells(mask: int) -> str:
     from ..geometry import cells_name
 
     return cells_name(mask)
+
+
+GROUPED_KINDS = (GROUPED, GROUPED_ALS)  # groups alone first (HoDoKu's default), then with ALS nodes
+
+
+def _fresh(seen: set[tuple[tuple[int, int], ...]], elims: list[tuple[int, int]]) -> bool:
+    key = tuple(sorted(elims))
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
+def _grouped(search, board: Board):  # type: ignore[no-untyped-def]
+    for kind in GROUPED_KINDS:
+        yield from search(board, kind, MAX_GROUPED_LINKS, grouped=True)
 
 
 # --------------------------------------------------------------------- AIC
@@ -181,8 +198,11 @@ def aic(board: Board) -> Iterator[Step]:
            aliases=("AIC with Groups", "AIC with ALSs", "Grouped X-Cycles", "Grouped X-Cycle"))
 def grouped_aic(board: Board) -> Iterator[Step]:
     """AIC whose nodes may be groups (a digit in a box-line intersection) or ALS digits."""
-    for g, path, elims in _aic_steps(board, GROUPED_ALS, False, MAX_GROUPED_LINKS, _uses_special):
-        yield _aic_step("grouped-aic", "Grouped AIC", g, path, elims)
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    for kind in GROUPED_KINDS:
+        for g, path, elims in _aic_steps(board, kind, False, MAX_GROUPED_LINKS, _uses_special):
+            if _fresh(seen, elims):
+                yield _aic_step("grouped-aic", "Grouped AIC", g, path, elims)
 
 
 # --------------------------------------------------------------- nice loops
@@ -212,6 +232,7 @@ def _continuous(board: Board, kind: GraphKind, max_links: int, grouped: bool
                 elim = 0
                 for u, v in zip(loop, loop[1:]):
                     elim |= g.kill[u] & g.kill[v]
+                    elim |= _als_locked(board, g, u, v)
                 elim &= ~_path_cands(g, path)
                 if not elim:
                     continue
@@ -221,6 +242,22 @@ def _continuous(board: Board, kind: GraphKind, max_links: int, grouped: bool
                     best[key] = (k, loop)
     for key, (_k, loop) in sorted(best.items(), key=lambda kv: kv[1][0]):
         yield g, loop, list(key)
+
+
+def _als_locked(board: Board, g: ChainGraph, u: int, v: int) -> int:
+    """In a continuous loop through an ALS (entered by x, left by y) exactly one of x, y is out of the
+    ALS, so its other digits are locked inside: remove them from cells that see all their ALS cells."""
+    a, b = g.node(u), g.node(v)
+    if a.kind != ALS or b.kind != ALS or a.als_cells != b.als_cells:
+        return 0
+    out = 0
+    for z in iter_bits(a.als_digits & ~(1 << (a.digit - 1)) & ~(1 << (b.digit - 1))):
+        zcells = board.digit_cells[z + 1] & a.als_cells
+        seen = board.digit_cells[z + 1] & ~a.als_cells
+        for c in iter_bits(zcells):
+            seen &= PEER_MASK[c]
+        out |= seen << (z * 81)
+    return out
 
 
 def _cnl_step(tid: str, name: str, g: ChainGraph, loop: list[int], elims: list[tuple[int, int]]) -> Step:
@@ -295,14 +332,18 @@ def discontinuous_nice_loop(board: Board) -> Iterator[Step]:
            codes=("0709",), aliases=("gcnl", "grouped nice loop"))
 def grouped_continuous_nice_loop(board: Board) -> Iterator[Step]:
     """Continuous nice loop with group or ALS nodes."""
-    for g, loop, elims in _continuous(board, GROUPED_ALS, MAX_GROUPED_LINKS, grouped=True):
-        yield _cnl_step("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", g, loop, elims)
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    for g, loop, elims in _grouped(_continuous, board):
+        if _fresh(seen, elims):
+            yield _cnl_step("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", g, loop, elims)
 
 
 @technique("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", family="chains", level=7.2,
            codes=("0710",), aliases=("gdnl",))
 def grouped_discontinuous_nice_loop(board: Board) -> Iterator[Step]:
     """Discontinuous nice loop with group or ALS nodes."""
-    for g, loop, elims, set_value in _discontinuous(board, GROUPED_ALS, MAX_GROUPED_LINKS, grouped=True):
-        yield _dnl_step("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", g, loop, elims,
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    for g, loop, elims, set_value in _grouped(_discontinuous, board):
+        if _fresh(seen, elims):
+            yield _dnl_step("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", g, loop, elims,
                         set_value)
