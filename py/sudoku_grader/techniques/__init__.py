@@ -17,6 +17,7 @@ _FAMILIES = (
     "single_digit",
     "coloring",
     "uniqueness",
+    "chains",
 )
 
 for _family in _FAMILIES:
