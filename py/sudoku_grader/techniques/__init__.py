@@ -14,6 +14,7 @@ _FAMILIES = (
     "intersections",
     "single_digit",
     "coloring",
+    "wings",
 )
 
 for _family in _FAMILIES:
