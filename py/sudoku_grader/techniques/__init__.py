@@ -15,6 +15,7 @@ _FAMILIES = (
     "single_digit",
     "coloring",
     "wings",
+    "sudokuwiki_patterns",
 )
 
 for _family in _FAMILIES:
