@@ -62,5 +62,5 @@ def test_wxyz_wing_on_a_hand_made_position() -> None:
 
 def test_sound_over_real_puzzles() -> None:
     # WXYZ-Wing finds hundreds of instances per early position; a smaller sample keeps this within budget.
-    checked = walk_sound(corpus(top95=30, printable=12, newspaper=15), (*TECHS.values(), "wxyz-wing"))
+    checked = walk_sound(corpus(top95=35, printable=12, newspaper=15), (*TECHS.values(), "wxyz-wing"))
     assert all(checked[t] > 0 for t in (*TECHS.values(), "wxyz-wing")), checked

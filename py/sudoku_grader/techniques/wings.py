@@ -113,38 +113,30 @@ _DIGIT_LISTS = tuple(tuple(d + 1 for d in range(9) if m >> d & 1) for m in range
 def _wxyz_sets(board: Board) -> Iterator[tuple[list[int], int, int]]:
     """(cells, digit union, z) for every four cells with four digits and exactly one unrestricted digit.
 
-    For each set of four digits, only cells whose candidates lie inside it can
-    take part; they are combined depth first, and a branch stops as soon as two
-    digits are unrestricted (adding cells never restores a restriction).
+    Cells with two to four candidates are combined depth first in cell order; a
+    branch stops as soon as the union passes four digits or two digits are
+    unrestricted (adding cells never restores a restriction).
     """
     cands = board.cands
-    by_mask: dict[int, list[int]] = {}
-    for c in iter_bits(board.unsolved):
-        m = cands[c]
-        if 2 <= m.bit_count() <= 4:
-            by_mask.setdefault(m, []).append(c)
-    if len(by_mask) < 2:
-        return
-    for digits in combinations(range(9), 4):
-        s = (1 << digits[0]) | (1 << digits[1]) | (1 << digits[2]) | (1 << digits[3])
-        pool = [c for m, cs in by_mask.items() if m & ~s == 0 for c in cs]
-        if len(pool) < 4:
-            continue
-        pool.sort()
-        yield from _combine(board, pool, s, 0, [], 0, 0, 0)
+    pool = [c for c in iter_bits(board.unsolved) if 2 <= cands[c].bit_count() <= 4]
+    if len(pool) >= 4:
+        yield from _combine(board, pool, [], 0, 0, 0)
 
 
-def _combine(board: Board, pool: list[int], target: int, start: int, chosen: list[int], chosen_mask: int,
+def _combine(board: Board, rest: list[int], chosen: list[int], chosen_mask: int,
              loose: int, union: int) -> Iterator[tuple[list[int], int, int]]:
-    """Depth-first choice of four pool cells; ``loose`` holds the unrestricted digits so far (bits)."""
-    if len(chosen) == 4:
-        if union == target and loose.bit_count() == 1:
-            yield chosen, union, loose.bit_length()
-        return
+    """Depth-first choice of four cells from ``rest``; ``loose`` holds the unrestricted digits so far (bits).
+
+    Each level passes down only the later cells that keep the union within four
+    digits. Once a digit is loose it is z, and a branch whose z cells share no
+    peer holding z cannot eliminate anything, however it continues.
+    """
     cands, dc = board.cands, board.digit_cells
-    for i in range(start, len(pool) - (3 - len(chosen))):
-        c = pool[i]
+    need = 3 - len(chosen)  # cells still to choose after this one
+    for i in range(len(rest) - need):
+        c = rest[i]
         m = cands[c]
+        u = union | m
         nl = loose
         outside = chosen_mask & ~PEER_MASK[c]
         if outside:
@@ -153,7 +145,21 @@ def _combine(board: Board, pool: list[int], target: int, start: int, chosen: lis
                     nl |= 1 << (d - 1)
             if nl & (nl - 1):
                 continue
-        yield from _combine(board, pool, target, i + 1, [*chosen, c], chosen_mask | 1 << c, nl, union | m)
+        new_mask = chosen_mask | 1 << c
+        if nl:  # z is known: its cells must keep a common peer holding z
+            z = nl.bit_length()
+            common = dc[z] & ~new_mask
+            for h in iter_bits(new_mask & dc[z]):
+                common &= PEER_MASK[h]
+            if not common:
+                continue
+        if need == 0:
+            if u.bit_count() == 4 and nl:
+                yield [*chosen, c], u, nl.bit_length()
+            continue
+        later = [x for x in rest[i + 1:] if (u | cands[x]).bit_count() <= 4]
+        if len(later) >= need:
+            yield from _combine(board, later, [*chosen, c], new_mask, nl, u)
 
 
 def _one_house(cells: list[int]) -> bool:
