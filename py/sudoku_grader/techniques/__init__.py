@@ -18,6 +18,8 @@ _FAMILIES = (
     "coloring",
     "uniqueness",
     "chains",
+    "wings",
+    "sudokuwiki_patterns",
 )
 
 for _family in _FAMILIES:
