@@ -13,6 +13,9 @@ _FAMILIES = (
     "singles",
     "intersections",
     "chains",
+    "forcing",
+    "medusa",
+    "templates",
 )
 
 for _family in _FAMILIES:
