@@ -119,8 +119,14 @@ def _aic_steps(board: Board, kind: GraphKind, starts_only_cands: bool, max_links
             continue
         r = _reach(g, a, False, max_links)
         ka = g.kill[a]
+        # only ends that rule out something A rules out can eliminate anything
+        partners = 0
+        for v in iter_bits(ka):
+            partners |= g.killed_by[v]
+        if allow_closed:
+            partners |= 1 << a
         for k in range(3, len(r.layers), 2):
-            layer = r.layers[k]
+            layer = r.layers[k] & partners
             for z in iter_bits(layer):
                 if z == a and allow_closed:
                     # A false forces A true: A's digit leaves every peer (HoDoKu reports this as the chain)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board
-from ..chains.graph import CAND_BITS, CANDIDATES, ChainGraph, cand_of, graph_for
+from ..chains.graph import CAND_BITS, CANDIDATES, ChainGraph, cand_of, graph_for, nodes_to_cells
 from ..geometry import cells_name, iter_bits
 from ..step import Link, Mark, Step
 from .registry import technique
@@ -56,11 +56,11 @@ def _kills(g: ChainGraph, colour: int) -> int:
 
 def _cell_emptied(board: Board, kill: int) -> int | None:
     """A cell every candidate of which ``kill`` rules out, or None."""
-    for c in iter_bits(board.unsolved):
-        m = board.cands[c]
-        if m and all(kill >> (e * 81 + c) & 1 for e in iter_bits(m)):
-            return c
-    return None
+    alive = 0
+    for d in range(1, 10):
+        alive |= board.digit_cells[d] & ~nodes_to_cells(kill, d)
+    empty = board.unsolved & ~alive
+    return (empty & -empty).bit_length() - 1 if empty else None
 
 
 def _names(nodes: int) -> str:
