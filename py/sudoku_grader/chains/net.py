@@ -48,8 +48,11 @@ class NetResult:
         return [f for f in self.order if f in need]
 
 
-def propagate(board: Board, premises: list[Fact], max_facts: int = 100000) -> NetResult:
-    """Apply the premises and every single they force; stop at the first contradiction."""
+def propagate(board: Board, premises: list[Fact], locked: bool = False, max_facts: int = 100000) -> NetResult:
+    """Apply the premises and every single they force; stop at the first contradiction.
+
+    With ``locked``, box-line reductions (pointing and claiming) are inferences too.
+    """
     cands = board.cands[:]
     dc = board.digit_cells[:]
     values = board.values[:]
@@ -130,9 +133,30 @@ def propagate(board: Board, premises: list[Fact], max_facts: int = 100000) -> Ne
                 if pos & (pos - 1) == 0:
                     add((cand_id(pos.bit_length() - 1, d), True), tuple(_removed_in_house(res, board, h, d)),
                         f"hidden single in {house_name(h)}")
+                elif locked:
+                    # pointing / claiming: the digit's places in h lie in one other house
+                    for other in _CROSS[h]:
+                        if pos & ~HOUSE_MASK[other] == 0:
+                            victims = dc[d] & HOUSE_MASK[other] & ~pos
+                            if victims:
+                                why = f"locked in {house_name(h)} and {house_name(other)}"
+                                cause = tuple(_removed_in_house(res, board, h, d))
+                                for v in iter_bits(victims):
+                                    add((cand_id(v, d), False), cause, why)
         if len(res.order) > max_facts:
             break
     return res
+
+
+def _crossing() -> tuple[tuple[int, ...], ...]:
+    """For each house, the houses that cross it in three cells (box <-> row/column)."""
+    out = []
+    for h in range(27):
+        out.append(tuple(o for o in range(27) if o != h and (HOUSE_MASK[h] & HOUSE_MASK[o]).bit_count() == 3))
+    return tuple(out)
+
+
+_CROSS = _crossing()
 
 
 def _removed_in_cell(res: NetResult, board: Board, cell: int) -> list[Fact]:
