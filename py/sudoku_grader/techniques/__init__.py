@@ -20,6 +20,9 @@ _FAMILIES = (
     "chains",
     "wings",
     "sudokuwiki_patterns",
+    "forcing",
+    "medusa",
+    "templates",
 )
 
 for _family in _FAMILIES:
