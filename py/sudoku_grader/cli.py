@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 
 from . import api
+from .ratings import cli as rating_cli
 
 
 def _inputs(args: argparse.Namespace) -> Iterator[tuple[int, str]]:
@@ -32,13 +33,22 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--json", action="store_true")
         if name == "steps":
             p.add_argument("--technique")
+        if name == "rate":
+            rating_cli.add_rate_arguments(p)
+    rating_cli.add_compare_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "rate":
+        return rating_cli.run_rate(args, _inputs(args))
+    if args.command == "compare":
+        return rating_cli.run_compare(args)
     status = 0
     for _lineno, text in _inputs(args):
         if args.command == "steps":
             out = api.steps(text, args.technique)
         else:
             out = getattr(api, args.command)(text)
+        if args.command == "explain":
+            out = rating_cli.annotate_explain(out, text)
         if out.get("status") in ("invalid", "none", "multiple"):
             status = 1
         print(json.dumps(out))
