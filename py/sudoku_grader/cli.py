@@ -31,6 +31,8 @@ COMMANDS = ("solve", "explain", "steps", "rate", "hint")
 PROGRESS_MIN_PUZZLES = 300
 # a file whose first line is not a one-line puzzle is read whole (as one grid) up to this size
 GRID_MAX_LINES = 60
+from . import api
+from .ratings import cli as rating_cli
 
 
 class UsageError(Exception):
@@ -307,3 +309,32 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # never a traceback
         print(f"error: internal problem ({type(e).__name__}: {e}); please report it", file=sys.stderr)
         return 1
+    parser = argparse.ArgumentParser(prog="python -m sudoku_grader", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("solve", "explain", "steps", "rate", "hint"):
+        p = sub.add_parser(name)
+        p.add_argument("puzzles", nargs="*")
+        p.add_argument("-f", "--file")
+        p.add_argument("--json", action="store_true")
+        if name == "steps":
+            p.add_argument("--technique")
+        if name == "rate":
+            rating_cli.add_rate_arguments(p)
+    rating_cli.add_compare_parser(sub)
+    args = parser.parse_args(argv)
+    if args.command == "rate":
+        return rating_cli.run_rate(args, _inputs(args))
+    if args.command == "compare":
+        return rating_cli.run_compare(args)
+    status = 0
+    for _lineno, text in _inputs(args):
+        if args.command == "steps":
+            out = api.steps(text, args.technique)
+        else:
+            out = getattr(api, args.command)(text)
+        if args.command == "explain":
+            out = rating_cli.annotate_explain(out, text)
+        if out.get("status") in ("invalid", "none", "multiple"):
+            status = 1
+        print(json.dumps(out))
+    return status
