@@ -171,29 +171,30 @@ def _copy_tree(src: Path, dest: Path, skip_suffixes: tuple[str, ...] = ()) -> No
             shutil.copy2(path, target)
 
 
-def build(with_extras: bool = True) -> Path:
-    """Assemble ``dist/`` from scratch; returns its path."""
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    DIST.mkdir()
+def build(with_extras: bool = True, dist: Path | None = None) -> Path:
+    """Assemble ``dist/`` (or another folder) from scratch; returns its path."""
+    out = dist or DIST
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
     meta = project_meta()
 
     # The app: page, modules, examples. The service worker sits at the root so its scope covers all.
-    shutil.copy2(ROOT / "index.html", DIST / "index.html")
-    _copy_tree(ROOT / "web", DIST / "web")
-    examples = DIST / "web" / "examples"
+    shutil.copy2(ROOT / "index.html", out / "index.html")
+    _copy_tree(ROOT / "web", out / "web")
+    examples = out / "web" / "examples"
     if examples.exists():
-        shutil.move(str(examples), DIST / "examples")
-    shutil.move(str(DIST / "web" / "sw.js"), DIST / "sw.js")
+        shutil.move(str(examples), out / "examples")
+    shutil.move(str(out / "web" / "sw.js"), out / "sw.js")
 
     # The runtime.
     pyo = pyodide_dir()
-    (DIST / "pyodide").mkdir()
+    (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
-        shutil.copy2(pyo / name, DIST / "pyodide" / name)
+        shutil.copy2(pyo / name, out / "pyodide" / name)
 
     # Wheels: ours under a stable name plus latest.json; micropip's for the micropip route.
-    wheels = DIST / "wheels"
+    wheels = out / "wheels"
     wheel = build_wheel(wheels)
     extras: dict[str, str] = {}
     if with_extras:
@@ -201,7 +202,7 @@ def build(with_extras: bool = True) -> Path:
         shutil.copy2(mp, wheels / mp.name)
         extras["micropip"] = mp.name
         ps = pyscript_dir()
-        _copy_tree(ps / "dist", DIST / "pyscript", skip_suffixes=(".map",))
+        _copy_tree(ps / "dist", out / "pyscript", skip_suffixes=(".map",))
     (wheels / "latest.json").write_text(json.dumps(
         {"name": meta["name"], "version": meta["version"], "wheel": wheel.name, **extras}, indent=2) + "\n")
 
@@ -212,23 +213,23 @@ def build(with_extras: bool = True) -> Path:
         "micropip": f"wheels/{extras['micropip']}" if "micropip" in extras else None,
     }
     # One hash over every file names this build; the service worker keys its cache by it.
-    assets = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file() and p.name != "sw.js")
+    assets = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
     digest = hashlib.sha256()
     for rel in assets:
         digest.update(rel.encode())
-        digest.update(hashlib.sha256((DIST / rel).read_bytes()).digest())
+        digest.update(hashlib.sha256((out / rel).read_bytes()).digest())
     info["build"] = digest.hexdigest()[:12]
-    (DIST / "web" / "build-info.js").write_text(
+    (out / "web" / "build-info.js").write_text(
         "// Written by build.py: what this build contains.\nexport const BUILD = "
         + json.dumps(info, indent=2) + ";\n")
     assets.append("web/build-info.js")
     assets.append("./")
-    sw = (DIST / "sw.js").read_text()
+    sw = (out / "sw.js").read_text()
     sw = sw.replace("__BUILD__", info["build"]).replace("__ASSETS__", json.dumps(sorted(set(assets)), indent=1))
-    (DIST / "sw.js").write_text(sw)
-    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    (out / "sw.js").write_text(sw)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"build: dist/ ready ({len(assets)} files, {size / 1e6:.1f} MB, build {info['build']})", flush=True)
-    return DIST
+    return out
 
 
 # ----------------------------------------------------------------- serving
