@@ -162,6 +162,27 @@ def build_wheel(dest: Path) -> Path:
     return wheel
 
 
+def use_local_micropip(pyodide: Path, wheel: Path) -> None:
+    """Let ``loadPackage("micropip")`` (what PyScript calls) find micropip in ``pyodide/``.
+
+    Pyodide's lock file names micropip's wheel and its sha256, and Pyodide fetches it from
+    beside the lock file. The npm package does not ship that wheel (it is on Pyodide's CDN), so
+    we put PyPI's wheel of the same version there and write its hash into our copy of the lock.
+    """
+    lock_path = pyodide / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    entry = lock["packages"].get("micropip")
+    if entry is None:
+        raise SystemExit("build: pyodide-lock.json has no micropip entry")
+    version = wheel.name.split("-")[1]
+    if entry["version"] != version:
+        raise SystemExit(f"build: Pyodide {PYODIDE_VERSION} pins micropip {entry['version']}, we ship {version}")
+    shutil.copy2(wheel, pyodide / wheel.name)
+    entry["file_name"] = wheel.name
+    entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+
+
 # ----------------------------------------------------------------- assembling
 def _copy_tree(src: Path, dest: Path, skip_suffixes: tuple[str, ...] = ()) -> None:
     for path in sorted(src.rglob("*")):
@@ -201,10 +222,14 @@ def build(with_extras: bool = True, dist: Path | None = None) -> Path:
         mp = micropip_wheel()
         shutil.copy2(mp, wheels / mp.name)
         extras["micropip"] = mp.name
+        use_local_micropip(out / "pyodide", mp)
         ps = pyscript_dir()
         _copy_tree(ps / "dist", out / "pyscript", skip_suffixes=(".map",))
     (wheels / "latest.json").write_text(json.dumps(
         {"name": meta["name"], "version": meta["version"], "wheel": wheel.name, **extras}, indent=2) + "\n")
+
+    for page in (out / "examples").glob("*.html"):
+        page.write_text(page.read_text().replace("__WHEEL__", wheel.name))
 
     info = {
         "version": meta["version"],
