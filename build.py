@@ -281,13 +281,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that closes a connection early (navigation, offline tests) is no error worth a traceback."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(port: int = 8000, directory: Path = DIST, prefix: str = "/") -> http.server.ThreadingHTTPServer:
     """An HTTP server for ``directory`` at ``http://127.0.0.1:<port><prefix>`` (port 0: any free port)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = functools.partial(type("PrefixHandler", (Handler,), {"prefix": prefix}), directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
-    return server
+    return QuietServer(("127.0.0.1", port), handler)
 
 
 def serve_in_thread(port: int = 0, directory: Path = DIST, prefix: str = "/") -> tuple[str, http.server.HTTPServer]:
