@@ -12,6 +12,12 @@ from .registry import REGISTRY, Technique, get, normalize, ordered, technique
 _FAMILIES = (
     "singles",
     "intersections",
+    "subsets",
+    "fish",
+    "single_digit",
+    "coloring",
+    "uniqueness",
+    "chains",
 )
 
 for _family in _FAMILIES:
