@@ -20,6 +20,8 @@ NOT_APPLICABLE.update({
     n: "06xx-2 needs HoDoKu's allowUniquenessMissingCandidates=true (uniqueness.ALLOW_MISSING_CANDIDATES; "
        "tested in test_uniqueness.py)"
     for n in _UNIQUENESS_MISSING_CANDIDATES
+})
+
 # Chains (branch `chains`). Our search keeps the shortest chain per start/end pair (breadth first), so
 # for loops whose elimination set depends on which of several loops is taken we find a loop through
 # the same candidates with a different, still sound, elimination set.
@@ -27,6 +29,7 @@ _OTHER_LOOP = "our shortest loop for these cells eliminates a different (sound) 
 _BIG_ALS = "HoDoKu's loop uses an ALS of 5+ cells; our ALS nodes stop at 4 cells (speed)"
 _TEMPLATES = ("our template refinement repeats HoDoKu's overlap rule until nothing changes and removes "
               "a superset of the expected candidates (checked: expected is a subset)")
+NOT_APPLICABLE.update({
     1152: _OTHER_LOOP, 1157: _OTHER_LOOP, 1159: _OTHER_LOOP,  # 0706
     1247: _OTHER_LOOP, 1253: _OTHER_LOOP,  # 0709
     1255: _BIG_ALS,  # 0709-2
