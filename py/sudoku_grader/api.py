@@ -107,15 +107,37 @@ def hint(text: str) -> dict[str, Any]:
     return {"puzzle": _line(board), "step": step.to_json() if step else None}
 
 
-def rate(text: str) -> dict[str, Any]:
-    """Status, solution and the ratings computed so far (scales arrive in later work)."""
-    out = explain(text)
-    if "steps" in out:
-        out["ratings"] = {}
-        counts: dict[str, int] = {}
-        for s in out.pop("steps"):
-            counts[s["technique"]] = counts.get(s["technique"], 0) + 1
-        out["techniques"] = counts
+def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Status, solution and the puzzle's rating on every scale (or the ``scales`` asked for).
+
+    ``scales``: names or ``"se,hodoku"``; ``scores``: a user score table
+    ``{scale: {technique: score}}`` (see `ratings.load_scores`). Field names are
+    a contract: ``ratings.se.er``, ``ratings.hodoku.score`` / ``.level``,
+    ``ratings.sudokuwiki.score`` / ``.grade``, ``ratings.sourgumdrop.score``,
+    ``ratings.sudokuoftheday.score`` / ``.level``, ``ratings.grader2009.strategic``
+    / ``.procedural`` / ``.total``; ``bottleneck`` is the step that sets the SE
+    rating; ``techniques`` counts the uses of each technique on that path.
+    """
+    import time
+
+    from . import ratings as _ratings
+
+    t0 = time.perf_counter()
+    try:
+        board = load(text)
+        wanted = _ratings.parse_scales(scales)
+        table = _ratings.normalize_scores(scores) if scores else None
+    except SudokuError as e:
+        return invalid(text, e)
+    out = _status(board)
+    if out["status"] != "unique":
+        out["seconds"] = round(time.perf_counter() - t0, 3)
+        return out
+    solution = [int(ch) for ch in out["solution"]]
+    rated = _ratings.rate_board(board, wanted, table, solution=solution)
+    out["ratings"] = rated
+    out["bottleneck"], out["techniques"] = _ratings.bottleneck_and_counts(board, rated)
+    out["seconds"] = round(time.perf_counter() - t0, 3)
     return out
 
 

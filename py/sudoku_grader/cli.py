@@ -26,6 +26,7 @@ from typing import IO, Any
 from . import __version__, api
 from .errors import SudokuError
 from .formats import looks_like_line
+from .ratings import cli as rating_cli
 
 COMMANDS = ("solve", "explain", "steps", "rate", "hint")
 PROGRESS_MIN_PUZZLES = 300
@@ -131,8 +132,13 @@ def _explain_text(n: int, out: dict[str, Any]) -> str:
     if status == "invalid" or "error" in out:
         lines.append(f"  {status}: {out.get('error', '')}")
         return "\n".join(lines)
+    for scale, r in (out.get("ratings") or {}).items():
+        keys = ("er", "ep", "ed", "score", "level", "grade", "strategic", "procedural", "total")
+        shown = r.get("error") or ", ".join(f"{k} {r[k]}" for k in keys if k in r)
+        lines.append(f"  {scale}: {shown}")
     for i, step in enumerate(out.get("steps", []), 1):
-        lines.append(f"{i:4}. {step['name']}: {step['text']}")
+        mark = "   <== sets the SE rating" if step.get("bottleneck") else ""
+        lines.append(f"{i:4}. {step['name']}: {step['text']}{mark}")
     if out.get("solved"):
         lines.append(f"  Solved in {len(out.get('steps', []))} steps.")
     else:
@@ -152,7 +158,8 @@ def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None) 
     if args.command == "solve":
         return api.solve(text)
     if args.command == "explain":
-        return api.explain(text, techniques, policy=args.policy, seed=args.seed)
+        out = api.explain(text, techniques, policy=args.policy, seed=args.seed)
+        return rating_cli.annotate_explain(out, text) if techniques is None and args.policy == "simplest" else out
     if args.command == "steps":
         return api.steps(text, techniques)
     if args.command == "hint":
@@ -170,6 +177,12 @@ def _process(args: argparse.Namespace) -> int:
     except SudokuError as e:
         raise UsageError(str(e)) from None
     items, progress, handle = _inputs(args)
+    if args.command == "rate":
+        try:
+            return rating_cli.run_rate(args, items)
+        finally:
+            if handle is not None:
+                handle.close()
     bad_lines: list[int] = []
     done = 0
     try:
@@ -261,9 +274,12 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--disable", metavar="TECH,...", help="do not use these techniques")
         else:
             p.set_defaults(policy="simplest", seed=0)
+        if name == "rate":
+            rating_cli.add_rate_arguments(p)
         if name == "steps":
             p.add_argument("--technique", metavar="NAME[,NAME...]",
                            help="only this technique: id, name, usual spelling or HoDoKu code (0300)")
+    rating_cli.add_compare_parser(sub)
     t = sub.add_parser("techniques", help="list technique ids, names and HoDoKu codes")
     t.add_argument("--json", action="store_true")
     try:
@@ -292,6 +308,8 @@ def main(argv: list[str] | None = None) -> int:
             from .generator import run_cli
 
             return run_cli(args)
+        if args.command == "compare":
+            return rating_cli.run_compare(args)
         return _process(args)
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)
