@@ -12,6 +12,7 @@ checks that every logical step agrees with the solution.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -284,3 +285,94 @@ def solve(puzzle: Board | Sequence[int], limit: int = 2) -> Solution:
     if not out:
         return Solution("none", reason="no grid completes these givens")
     return Solution("unique" if len(out) == 1 else "multiple", out)
+
+
+# ---------------------------------------------------------------- for the generator
+def _search_random(cands: list[int], rng: random.Random) -> list[int] | None:
+    """The first solution found with random value order (fewest-candidates cell first)."""
+    if not _propagate(cands):
+        return None
+    best, best_n = -1, 10
+    for c in range(81):
+        m = cands[c]
+        if m & (m - 1):
+            n = _POP[m]
+            if n < best_n:
+                best_n, best = n, c
+                if n == 2:
+                    break
+    if best < 0:
+        return [_SINGLE[m] for m in cands] if _check_singles_consistent(cands) else None
+    bits = [1 << d for d in range(9) if cands[best] >> d & 1]
+    rng.shuffle(bits)
+    for bit in bits:
+        trial = cands[:]
+        if _assign(trial, best, bit):
+            found = _search_random(trial, rng)
+            if found is not None:
+                return found
+    return None
+
+
+def random_solution(rng: random.Random) -> list[int]:
+    """A random complete grid.
+
+    The three boxes on the diagonal share no row or column, so they are filled
+    with independent random permutations; a randomised search completes the rest
+    (every such start can be completed). Fast (a few ms) and varied, though not
+    exactly uniform over all grids.
+    """
+    while True:
+        cands = [ALL_DIGITS] * 81
+        ok = True
+        for box in (18, 22, 26):
+            digits = rng.sample(range(9), 9)
+            for cell, d in zip(HOUSES[box], digits):
+                ok = ok and bool(cands[cell] >> d & 1) and _assign(cands, cell, 1 << d)
+        if ok:
+            grid = _search_random(cands, rng)
+            if grid is not None:
+                return grid
+
+
+def has_other_solution(values: Sequence[int], solution: Sequence[int], cells: Sequence[int]) -> bool:
+    """True when the puzzle ``values`` has a solution other than ``solution``.
+
+    ``cells`` are the cells just emptied in a puzzle that was unique with ``solution``:
+    any other solution must differ from it in one of them, so each is tried with its
+    solution digit excluded. Much faster than counting solutions from scratch.
+    """
+    base = [ALL_DIGITS] * 81
+    for c, v in enumerate(values):
+        if v and not _assign(base, c, 1 << (v - 1)):
+            return False
+    for cell in cells:
+        trial = base[:]
+        m = trial[cell] & ~(1 << (solution[cell] - 1))
+        if not m:
+            continue
+        trial[cell] = m
+        if not m & (m - 1) and not _assign(trial, cell, m):
+            continue
+        out: list[list[int]] = []
+        _search(trial, 1, out)
+        if out:
+            return True
+        base_bit = 1 << (solution[cell] - 1)
+        # this cell must hold its solution digit: fix it, which speeds up the next checks
+        if not _assign(base, cell, base_bit):
+            return False
+    return False
+
+
+def is_minimal(values: Sequence[int], solution: Sequence[int]) -> bool:
+    """True when removing any single given leaves several solutions."""
+    vals = list(values)
+    for c in range(81):
+        if vals[c]:
+            vals[c] = 0
+            other = has_other_solution(vals, solution, [c])
+            vals[c] = solution[c]
+            if not other:
+                return False
+    return True

@@ -1,0 +1,431 @@
+"""Puzzle generator: new puzzles with exactly one solution, aimed at a difficulty.
+
+The method is the reductive one Sudoku of the Day describes: make a random full
+grid, remove givens (one symmetry orbit at a time, in random order) while the
+puzzle keeps a unique solution, then keep the puzzle when its rating falls in
+the target; otherwise start again with a new grid.
+
+Targets (any combination):
+
+- ``technique``: the default simplest-first solve path must use this technique
+  (practice puzzles, as HoDoKu and SourGumdrop make them);
+- ``scale`` with ``lo``/``hi`` (a numeric band) or ``level`` (a level name):
+  rated through ONE seam, `sudoku_grader.ratings.rate_board(board, scales=[scale])`
+  which returns ``{scale: {...fields...}}``. The band is read from the scale's
+  numeric field (`NUMBER_FIELD`: SE ``er``, HoDoKu ``score``, ...), the level from
+  its level field (`LEVEL_FIELD`). When the ratings package is missing or a scale
+  answers with ``error`` (for example SE before its module lands), the built-in
+  measure is used instead for ``se`` only: the hardest step of our own simplest
+  path, by each technique's SE-like ``level`` (hidden singles in a box 1.2, in a
+  line 1.5). The output says which measure was used (``"source"``).
+
+Speed: a cheap pre-filter rejects puzzles that singles and locked candidates
+solve whenever the target cannot be met by those (a harder technique, SE above
+2.8, HoDoKu Unfair/Extreme), before the costlier rating.
+
+Everything is reproducible from the seed (`random.Random(seed)`), and the
+generator reports progress and gives up cleanly (``max_tries``, ``timeout``,
+``cancel``) instead of hanging on a rare target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import Board
+from .engine import Cancelled, solve_path
+from .errors import SudokuError
+from .solver import has_other_solution, is_minimal, random_solution, solve
+from .techniques import REGISTRY, get
+
+SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
+SYMMETRY_ALIASES = {
+    "rotational": "rotational", "180": "rotational", "rotate": "rotational", "central": "rotational",
+    "rot180": "rotational", "mirror": "mirror", "horizontal": "mirror", "vertical": "mirror",
+    "diagonal": "diagonal", "diag": "diagonal", "none": "none", "no": "none", "off": "none",
+}
+BASIC = ("full-house", "hidden-single", "naked-single", "locked-candidates-1", "locked-candidates-2")
+# The one place that says which field of a scale's result is its number and which its level.
+NUMBER_FIELD = {"se": "er", "hodoku": "score", "sudokuwiki": "score", "sourgumdrop": "score",
+                "sudokuoftheday": "score", "grader2009": "total"}
+LEVEL_FIELD = {"hodoku": "level", "sudokuwiki": "grade", "sudokuoftheday": "level"}
+# Levels a puzzle solved by singles and locked candidates can never reach (pre-filter).
+BEYOND_BASICS_LEVELS = {"hodoku": {"unfair", "extreme"}, "sudokuoftheday": {"fiendish", "diabolical"}}
+RARE_NOTE_SECONDS = 20.0
+
+Progress = Callable[[str], None]
+
+
+class GenerationError(SudokuError):
+    """Bad generator options (unknown symmetry, scale or level; an empty band)."""
+
+
+@dataclass
+class GenerateOptions:
+    """What to make. ``scale`` with ``lo``/``hi`` or ``level``; ``technique`` an id or spelling."""
+
+    symmetry: str = "none"
+    minimal: bool = False
+    technique: str | None = None
+    scale: str | None = None
+    lo: float | None = None
+    hi: float | None = None
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        sym = SYMMETRY_ALIASES.get(self.symmetry.strip().lower())
+        if sym is None:
+            raise GenerationError(f"unknown symmetry {self.symmetry!r}; choose from {', '.join(SYMMETRIES)}")
+        self.symmetry = sym
+        if self.technique:
+            self.technique = get(self.technique).id
+        if (self.lo is not None or self.hi is not None or self.level) and not self.scale:
+            self.scale = "se" if not self.level else "hodoku"
+        if self.scale:
+            self.scale = self.scale.strip().lower()
+            if self.scale not in NUMBER_FIELD:
+                raise GenerationError(f"unknown scale {self.scale!r}; choose from {', '.join(NUMBER_FIELD)}")
+        if self.lo is not None and self.hi is not None and self.lo > self.hi:
+            raise GenerationError(f"--min {self.lo} is above --max {self.hi}")
+        if self.level:
+            if self.scale not in LEVEL_FIELD:
+                raise GenerationError(f"scale {self.scale} has no levels; use --min/--max "
+                                      f"(scales with levels: {', '.join(LEVEL_FIELD)})")
+            known = known_levels(self.scale)
+            if known and self.level.lower() not in {k.lower() for k in known}:
+                raise GenerationError(f"unknown {self.scale} level {self.level!r}; choose from {', '.join(known)}")
+
+    def describe(self) -> str:
+        parts = []
+        if self.scale and (self.lo is not None or self.hi is not None):
+            parts.append(f"{self.scale} {'' if self.lo is None else self.lo}..{'' if self.hi is None else self.hi}")
+        if self.level:
+            parts.append(f"{self.scale} {self.level}")
+        if self.technique:
+            parts.append(f"uses {self.technique}")
+        return ", ".join(parts) or "any puzzle"
+
+
+@dataclass
+class Generated:
+    """One generated puzzle and the facts checked about it."""
+
+    puzzle: str
+    solution: str
+    givens: int
+    symmetry: str
+    minimal: bool
+    seed: int
+    tries: int
+    seconds: float
+    rating: dict[str, Any] = field(default_factory=dict)
+    techniques: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "puzzle": self.puzzle, "status": "unique", "solution": self.solution, "givens": self.givens,
+            "symmetry": self.symmetry, "minimal": self.minimal, "seed": self.seed, "tries": self.tries,
+            "seconds": round(self.seconds, 3), "rating": self.rating, "techniques": self.techniques,
+        }
+
+
+# ---------------------------------------------------------------- the ratings seam
+def ratings_module() -> Any | None:
+    """`sudoku_grader.ratings` when it is installed (it is built by other work), else None."""
+    try:
+        return importlib.import_module("sudoku_grader.ratings")
+    except ImportError:
+        return None
+
+
+def known_levels(scale: str) -> list[str]:
+    """Level names of a scale, read from its module when it has a table (empty if unknown)."""
+    try:
+        mod = importlib.import_module(f"sudoku_grader.ratings.{scale}")
+    except ImportError:
+        return []
+    table = getattr(mod, "LEVELS", None) or getattr(mod, "GRADES", None) or ()
+    return [t if isinstance(t, str) else str(t[0]) for t in table]
+
+
+def rate_on_scale(board: Board, scale: str) -> dict[str, Any]:
+    """The board's rating on one scale, through `ratings.rate_board`, or the built-in measure.
+
+    The result always has ``source``: ``"ratings"`` or ``"built-in"``.
+    """
+    mod = ratings_module()
+    if mod is not None and hasattr(mod, "rate_board"):
+        result = mod.rate_board(board, scales=[scale]).get(scale, {})
+        if "error" not in result:
+            return {**result, "source": "ratings"}
+        reason = str(result["error"])
+    else:
+        reason = "the ratings package is not installed"
+    if scale != "se":
+        raise GenerationError(f"cannot rate on {scale}: {reason}")
+    return {**builtin_measure(board), "source": f"built-in (hardest technique level; {reason})"}
+
+
+def _step_level(technique: str, extra: dict[str, Any]) -> float:
+    if technique == "hidden-single" and extra.get("house_kind", 2) != 2:
+        return 1.5  # SE rates a hidden single in a row or column 1.5, in a box 1.2
+    t = REGISTRY.get(technique)
+    return t.level if t else 0.0
+
+
+def builtin_measure(board: Board) -> dict[str, Any]:
+    """The hardest step of our simplest-first path by technique level (an SE-like number)."""
+    path = solve_path(board)
+    hardest = max((_step_level(s.technique, s.extra) for s in path.steps), default=0.0)
+    return {"er": hardest if path.solved else None, "solved": path.solved}
+
+
+# ---------------------------------------------------------------- grids and removal
+def orbits(symmetry: str) -> list[tuple[int, ...]]:
+    """The cells that must be removed together under a symmetry."""
+    def image(c: int) -> int:
+        r, k = divmod(c, 9)
+        if symmetry == "rotational":
+            return (8 - r) * 9 + (8 - k)
+        if symmetry == "mirror":
+            return r * 9 + (8 - k)
+        if symmetry == "diagonal":
+            return k * 9 + r
+        return c
+
+    seen: set[int] = set()
+    out = []
+    for c in range(81):
+        if c not in seen:
+            orbit = tuple(sorted({c, image(c)}))
+            seen.update(orbit)
+            out.append(orbit)
+    return out
+
+
+def reduce_grid(grid: list[int], rng: random.Random, symmetry: str = "none") -> list[int]:
+    """Remove givens orbit by orbit in random order while the solution stays unique."""
+    values = grid[:]
+    order = orbits(symmetry)
+    rng.shuffle(order)
+    for orbit in order:
+        for c in orbit:
+            values[c] = 0
+        if has_other_solution(values, grid, orbit):
+            for c in orbit:
+                values[c] = grid[c]
+    return values
+
+
+# ---------------------------------------------------------------- targets
+def _technique_counts(board: Board) -> tuple[dict[str, int], bool]:
+    path = solve_path(board)
+    counts: dict[str, int] = {}
+    for s in path.steps:
+        counts[s.technique] = counts.get(s.technique, 0) + 1
+    return counts, path.solved
+
+
+def _needs_beyond_basics(opts: GenerateOptions) -> bool:
+    if opts.technique and opts.technique not in BASIC:
+        return True
+    if opts.scale == "se" and opts.lo is not None and opts.lo > 2.8:
+        return True
+    return bool(opts.level and opts.level.lower() in BEYOND_BASICS_LEVELS.get(opts.scale or "", set()))
+
+
+def check_target(board: Board, opts: GenerateOptions) -> tuple[bool, dict[str, Any], dict[str, int]]:
+    """(accepted, rating on the scale, technique counts of our path)."""
+    if _needs_beyond_basics(opts) and solve_path(board, BASIC).solved:
+        return False, {}, {}
+    counts: dict[str, int] = {}
+    if opts.technique:
+        counts, _ = _technique_counts(board)
+        if opts.technique not in counts:
+            return False, {}, counts
+    rating: dict[str, Any] = {}
+    if opts.scale and (opts.lo is not None or opts.hi is not None or opts.level):
+        rating = rate_on_scale(board, opts.scale)
+        if opts.lo is not None or opts.hi is not None:
+            value = rating.get(NUMBER_FIELD[opts.scale])
+            if not isinstance(value, (int, float)):
+                return False, rating, counts
+            if (opts.lo is not None and value < opts.lo) or (opts.hi is not None and value > opts.hi):
+                return False, rating, counts
+        if opts.level:
+            got = rating.get(LEVEL_FIELD[opts.scale])
+            if not isinstance(got, str) or got.lower() != opts.level.lower():
+                return False, rating, counts
+        rating = {"scale": opts.scale, **rating}
+    return True, rating, counts
+
+
+# ---------------------------------------------------------------- the loop
+def generate_one(
+    opts: GenerateOptions,
+    seed: int = 0,
+    timeout: float | None = None,
+    max_tries: int | None = None,
+    progress: Progress | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> Generated | None:
+    """One puzzle for ``opts`` from ``seed``; None when ``timeout``/``max_tries`` ran out.
+
+    ``progress(message)`` is called about twice a second; ``cancel()`` returning True
+    raises `engine.Cancelled` between two tries.
+    """
+    rng = random.Random(seed)
+    start = time.monotonic()
+    last_report = start
+    noted_rare = False
+    tries = 0
+    while True:
+        if cancel is not None and cancel():
+            raise Cancelled()
+        now = time.monotonic()
+        if timeout is not None and now - start > timeout:
+            return None
+        if max_tries is not None and tries >= max_tries:
+            return None
+        tries += 1
+        grid = random_solution(rng)
+        values = reduce_grid(grid, rng, opts.symmetry)
+        minimal = opts.symmetry == "none" or is_minimal(values, grid)
+        if opts.minimal and not minimal:
+            continue
+        board = Board.from_values(values)
+        ok, rating, counts = check_target(board, opts)
+        now = time.monotonic()
+        if progress is not None and now - last_report > 0.5:
+            last_report = now
+            progress(f"try {tries}, {now - start:.0f} s, looking for {opts.describe()}")
+            if not noted_rare and now - start > RARE_NOTE_SECONDS:
+                noted_rare = True
+                progress(f"note: this target is rare: no hit in {tries} tries so far; still trying "
+                         f"(--timeout / --max-tries bound the search)")
+        if not ok:
+            continue
+        result = solve(values)
+        if result.status != "unique" or result.solutions[0] != grid:  # the generator's promise
+            raise RuntimeError(f"generated puzzle is not unique: {values}")
+        return Generated(
+            puzzle="".join(str(v) if v else "." for v in values),
+            solution="".join(map(str, grid)),
+            givens=sum(1 for v in values if v),
+            symmetry=opts.symmetry,
+            minimal=minimal,
+            seed=seed,
+            tries=tries,
+            seconds=time.monotonic() - start,
+            rating=rating,
+            techniques=counts,
+        )
+
+
+def generate(
+    opts: GenerateOptions, count: int = 1, seed: int = 0, **kwargs: Any
+) -> Iterator[Generated | None]:
+    """``count`` puzzles; the i-th uses seed ``seed + i`` (so each is reproducible alone)."""
+    for i in range(count):
+        yield generate_one(opts, seed=seed + i, **kwargs)
+
+
+def options_from_target(spec: str, symmetry: str = "none", minimal: bool = False) -> GenerateOptions:
+    """``none``, ``se:1.5:3.0``, ``hodoku:unfair``, ``sudokuwiki:expert``, ``technique:x-wing``."""
+    parts = spec.split(":")
+    kind = parts[0].strip().lower()
+    if kind in ("none", "", "any"):
+        return GenerateOptions(symmetry=symmetry, minimal=minimal)
+    if kind == "technique" and len(parts) == 2:
+        return GenerateOptions(symmetry=symmetry, minimal=minimal, technique=parts[1])
+    if len(parts) == 3:
+        lo = float(parts[1]) if parts[1] else None
+        hi = float(parts[2]) if parts[2] else None
+        return GenerateOptions(symmetry=symmetry, minimal=minimal, scale=kind, lo=lo, hi=hi)
+    if len(parts) == 2:
+        return GenerateOptions(symmetry=symmetry, minimal=minimal, scale=kind, level=parts[1])
+    raise GenerationError(f"bad target {spec!r}: none, SCALE:MIN:MAX, SCALE:LEVEL or technique:NAME")
+
+
+# ---------------------------------------------------------------- command line
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The ``generate`` subcommand's options."""
+    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=int, default=None, help="seed for reproducible output (default: random)")
+    p.add_argument("--symmetry", default="none", help="none, rotational (180), mirror or diagonal")
+    p.add_argument("--minimal", action="store_true", help="only puzzles where every given is needed")
+    p.add_argument("--technique", metavar="NAME", help="the solve path must use this technique")
+    p.add_argument("--scale", help=f"rating scale to aim at: {', '.join(NUMBER_FIELD)}")
+    p.add_argument("--min", type=float, dest="lo", help="lowest rating on the scale (e.g. SE 4.0)")
+    p.add_argument("--max", type=float, dest="hi", help="highest rating on the scale")
+    p.add_argument("--level", "--grade", dest="level", help="level name on the scale (hodoku unfair, ...)")
+    p.add_argument("--max-tries", type=int, default=None, help="give up on a puzzle after N grids")
+    p.add_argument("--timeout", type=float, default=600.0, help="give up on a puzzle after N seconds (600)")
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle with its rating")
+
+
+def run_cli(args: argparse.Namespace) -> int:
+    """``python -m sudoku_grader generate ...``: puzzles on stdout, progress on stderr."""
+    try:
+        opts = GenerateOptions(symmetry=args.symmetry, minimal=args.minimal, technique=args.technique,
+                               scale=args.scale, lo=args.lo, hi=args.hi, level=args.level)
+    except SudokuError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.count < 1:
+        print("error: --count must be at least 1", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    show = sys.stderr.isatty()
+
+    def progress(message: str) -> None:
+        if show or message.startswith("note:"):
+            sys.stderr.write(("\r" if show else "") + message + ("" if show else "\n"))
+            sys.stderr.flush()
+
+    failed = 0
+    for i in range(args.count):
+        try:
+            made = generate_one(opts, seed=seed + i, timeout=args.timeout, max_tries=args.max_tries,
+                                progress=progress)
+        except SudokuError as e:
+            print(f"\nerror: {e}", file=sys.stderr)
+            return 2
+        if show:
+            sys.stderr.write("\r" + " " * 78 + "\r")
+        if made is None:
+            failed += 1
+            limit = f"{args.timeout:g} s" if args.max_tries is None else f"{args.max_tries} tries or {args.timeout:g} s"
+            print(f"no puzzle found for {opts.describe()} within {limit} (seed {seed + i}): the target is rare; "
+                  "widen the band or allow more time", file=sys.stderr)
+            continue
+        if args.json:
+            print(json.dumps(made.to_json()), flush=True)
+        else:
+            print(f"{made.puzzle}  # {_label(made)}", flush=True)
+    return 1 if failed else 0
+
+
+def _label(made: Generated) -> str:
+    parts = [f"{made.givens} givens", f"seed {made.seed}"]
+    if made.symmetry != "none":
+        parts.append(made.symmetry)
+    if made.minimal:
+        parts.append("minimal")
+    r = made.rating
+    if r:
+        scale = r.get("scale", "")
+        shown = [f"{k} {r[k]}" for k in (NUMBER_FIELD.get(scale, ""), LEVEL_FIELD.get(scale, "")) if k in r]
+        parts.append(f"{scale} " + ", ".join(shown))
+    if made.techniques:
+        hardest = max(made.techniques, key=lambda t: REGISTRY[t].level if t in REGISTRY else 0)
+        parts.append(f"hardest technique {hardest}")
+    return "; ".join(parts)

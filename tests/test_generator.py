@@ -1,0 +1,131 @@
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+from sudoku_grader import generator
+from sudoku_grader.board import Board, find_duplicate
+from sudoku_grader.engine import solve_path
+from sudoku_grader.generator import GenerateOptions, GenerationError, generate_one, orbits
+from sudoku_grader.solver import has_other_solution, is_minimal, random_solution, solve
+
+
+def test_random_solutions_are_valid_and_varied() -> None:
+    rng = random.Random(5)
+    grids = [random_solution(rng) for _ in range(20)]
+    for g in grids:
+        assert 0 not in g and find_duplicate(g) is None
+    assert len({tuple(g) for g in grids}) == 20
+
+
+def test_has_other_solution_agrees_with_counting() -> None:
+    rng = random.Random(11)
+    for _ in range(30):
+        grid = random_solution(rng)
+        keep = set(rng.sample(range(81), rng.randint(20, 34)))
+        values = [v if c in keep else 0 for c, v in enumerate(grid)]
+        # pretend the givens were all there, then the empty cells were removed
+        removed = [c for c in range(81) if c not in keep]
+        assert has_other_solution(values, grid, removed) == (solve(values).status == "multiple")
+
+
+@pytest.mark.parametrize("symmetry", ["none", "rotational", "mirror", "diagonal"])
+def test_unique_symmetric_and_reproducible(symmetry: str) -> None:
+    opts = GenerateOptions(symmetry=symmetry)
+    a = generate_one(opts, seed=3)
+    b = generate_one(opts, seed=3)
+    c = generate_one(opts, seed=4)
+    assert a is not None and b is not None and c is not None
+    assert a.puzzle == b.puzzle and a.puzzle != c.puzzle
+    values = [0 if ch == "." else int(ch) for ch in a.puzzle]
+    result = solve(values)
+    assert result.status == "unique" and "".join(map(str, result.solutions[0])) == a.solution
+    for orbit in orbits(symmetry):
+        assert len({bool(values[x]) for x in orbit}) == 1, (symmetry, orbit)
+    if symmetry == "none":
+        assert a.minimal and is_minimal(values, result.solutions[0])
+
+
+def test_minimal_with_symmetry() -> None:
+    made = generate_one(GenerateOptions(symmetry="rotational", minimal=True), seed=8, timeout=60)
+    assert made is not None and made.minimal
+    values = [0 if ch == "." else int(ch) for ch in made.puzzle]
+    assert is_minimal(values, [int(ch) for ch in made.solution])
+
+
+def test_technique_target_path_uses_it() -> None:
+    made = generate_one(GenerateOptions(technique="Claiming"), seed=2, timeout=60)
+    assert made is not None
+    path = solve_path(Board.from_string(made.puzzle))
+    assert "locked-candidates-2" in {s.technique for s in path.steps}
+    assert made.techniques["locked-candidates-2"] >= 1
+
+
+def test_band_on_se_scale_is_respected() -> None:
+    opts = GenerateOptions(scale="se", lo=1.5, hi=3.0)
+    for seed in (1, 2):
+        made = generate_one(opts, seed=seed, timeout=60)
+        assert made is not None
+        assert 1.5 <= made.rating["er"] <= 3.0
+        # the rating reported is the rating of the puzzle
+        again = generator.rate_on_scale(Board.from_string(made.puzzle), "se")
+        assert again["er"] == made.rating["er"]
+
+
+def test_level_on_hodoku_scale_is_respected() -> None:
+    made = generate_one(GenerateOptions(scale="hodoku", level="medium"), seed=1, timeout=120)
+    assert made is not None and made.rating["level"] == "Medium"
+    assert generator.rate_on_scale(Board.from_string(made.puzzle), "hodoku")["level"] == "Medium"
+
+
+def test_builtin_measure_when_ratings_are_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(generator, "ratings_module", lambda: None)
+    made = generate_one(GenerateOptions(scale="se", lo=2.0, hi=3.0), seed=1, timeout=60)
+    assert made is not None and made.rating["source"].startswith("built-in")
+    with pytest.raises(GenerationError, match="cannot rate on hodoku"):
+        generate_one(GenerateOptions(scale="hodoku", level="easy"), seed=1, timeout=60)
+
+
+def test_rare_target_gives_up_cleanly() -> None:
+    assert generate_one(GenerateOptions(scale="se", lo=11.0), seed=1, max_tries=3) is None
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"symmetry": "spiral"}, "unknown symmetry"),
+    ({"scale": "nope", "lo": 1.0}, "unknown scale"),
+    ({"scale": "se", "lo": 5.0, "hi": 4.0}, "above"),
+    ({"scale": "hodoku", "level": "impossible"}, "unknown hodoku level"),
+    ({"scale": "se", "level": "hard"}, "has no levels"),
+])
+def test_bad_options(kwargs: dict, message: str) -> None:
+    with pytest.raises(GenerationError, match=message):
+        GenerateOptions(**kwargs)
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, "-m", "sudoku_grader", "generate", *args],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert "Traceback" not in proc.stderr
+    return proc
+
+
+def test_cli_generate() -> None:
+    proc = run("--count", "2", "--seed", "7", "--symmetry", "180", "--json")
+    assert proc.returncode == 0
+    rows = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(rows) == 2 and all(r["status"] == "unique" and r["symmetry"] == "rotational" for r in rows)
+    again = [json.loads(x) for x in run("--count", "2", "--seed", "7", "--symmetry", "180", "--json").stdout.split("\n")
+             if x]
+    assert [r["puzzle"] for r in again] == [r["puzzle"] for r in rows]
+    text = run("--seed", "7").stdout
+    assert len(text.split()[0]) == 81 and "givens" in text
+    bad = run("--scale", "se", "--min", "5", "--max", "4")
+    assert bad.returncode == 2 and "above" in bad.stderr
+    rare = run("--scale", "se", "--min", "11", "--max-tries", "2", "--seed", "1")
+    assert rare.returncode == 1 and "rare" in rare.stderr
