@@ -44,7 +44,7 @@ from .board import Board
 from .engine import Cancelled, solve_path
 from .errors import SudokuError
 from .solver import has_other_solution, is_minimal, random_solution, solve
-from .techniques import REGISTRY, get
+from .techniques import REGISTRY, get, ordered
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 SYMMETRY_ALIASES = {
@@ -156,10 +156,11 @@ def known_levels(scale: str) -> list[str]:
     return [t if isinstance(t, str) else str(t[0]) for t in table]
 
 
-def rate_on_scale(board: Board, scale: str) -> dict[str, Any]:
+def rate_on_scale(board: Board, scale: str, ceiling: float | None = None) -> dict[str, Any]:
     """The board's rating on one scale, through `ratings.rate_board`, or the built-in measure.
 
-    The result always has ``source``: ``"ratings"`` or ``"built-in"``.
+    The result always has ``source``: ``"ratings"`` or ``"built-in"``. ``ceiling``
+    (built-in measure only) stops the path early once it needs a harder technique.
     """
     mod = ratings_module()
     if mod is not None and hasattr(mod, "rate_board"):
@@ -171,7 +172,7 @@ def rate_on_scale(board: Board, scale: str) -> dict[str, Any]:
         reason = "the ratings package is not installed"
     if scale != "se":
         raise GenerationError(f"cannot rate on {scale}: {reason}")
-    return {**builtin_measure(board), "source": f"built-in (hardest technique level; {reason})"}
+    return {**builtin_measure(board, ceiling), "source": f"built-in (hardest technique level; {reason})"}
 
 
 def _step_level(technique: str, extra: dict[str, Any]) -> float:
@@ -181,11 +182,21 @@ def _step_level(technique: str, extra: dict[str, Any]) -> float:
     return t.level if t else 0.0
 
 
-def builtin_measure(board: Board) -> dict[str, Any]:
-    """The hardest step of our simplest-first path by technique level (an SE-like number)."""
-    path = solve_path(board)
+def builtin_measure(board: Board, ceiling: float | None = None) -> dict[str, Any]:
+    """The hardest step of our simplest-first path by technique level (an SE-like number).
+
+    With ``ceiling``, only techniques up to that level are tried: the simplest-first
+    path always takes the easiest technique that applies, so when those solve the
+    puzzle the path (and the number) is the full one; when they do not, the number
+    is above the ceiling (``er`` None, ``above`` the ceiling).
+    """
+    techs = [t for t in ordered() if t.level <= ceiling] if ceiling is not None else None
+    path = solve_path(board, techs)
     hardest = max((_step_level(s.technique, s.extra) for s in path.steps), default=0.0)
-    return {"er": hardest if path.solved else None, "solved": path.solved}
+    out: dict[str, Any] = {"er": hardest if path.solved else None, "solved": path.solved}
+    if ceiling is not None and not path.solved:
+        out["above"] = ceiling
+    return out
 
 
 # ---------------------------------------------------------------- grids and removal
@@ -226,12 +237,24 @@ def reduce_grid(grid: list[int], rng: random.Random, symmetry: str = "none") -> 
 
 
 # ---------------------------------------------------------------- targets
-def _technique_counts(board: Board) -> tuple[dict[str, int], bool]:
-    path = solve_path(board)
+class _Found(Exception):
+    """Stops a solve path as soon as the wanted technique is used."""
+
+
+def _uses_technique(board: Board, technique: str) -> dict[str, int] | None:
+    """Technique counts of the simplest-first path up to the first use of ``technique``, or None."""
     counts: dict[str, int] = {}
-    for s in path.steps:
-        counts[s.technique] = counts.get(s.technique, 0) + 1
-    return counts, path.solved
+
+    def seen(_n: int, tid: str) -> None:
+        counts[tid] = counts.get(tid, 0) + 1
+        if tid == technique:
+            raise _Found()
+
+    try:
+        solve_path(board, progress=seen)
+    except _Found:
+        return counts
+    return None
 
 
 def _needs_beyond_basics(opts: GenerateOptions) -> bool:
@@ -248,12 +271,13 @@ def check_target(board: Board, opts: GenerateOptions) -> tuple[bool, dict[str, A
         return False, {}, {}
     counts: dict[str, int] = {}
     if opts.technique:
-        counts, _ = _technique_counts(board)
-        if opts.technique not in counts:
-            return False, {}, counts
+        found = _uses_technique(board, opts.technique)
+        if found is None:
+            return False, {}, {}
+        counts = found
     rating: dict[str, Any] = {}
     if opts.scale and (opts.lo is not None or opts.hi is not None or opts.level):
-        rating = rate_on_scale(board, opts.scale)
+        rating = rate_on_scale(board, opts.scale, opts.hi if opts.scale == "se" else None)
         if opts.lo is not None or opts.hi is not None:
             value = rating.get(NUMBER_FIELD[opts.scale])
             if not isinstance(value, (int, float)):
