@@ -390,7 +390,8 @@ def _step(f: Fish, digit: int, size: int, shape: str, variant: str, siamese: lis
         cover_t = houses_text(f.cover)
         both = "both" if size == 2 else f"all {size}"
         noun = _KIND_WORD[f.base[0] // 9] + "s" if shape == "basic" else "houses"
-        text = (f"{name} on {d} in {base_t}: in {both} {noun} {d} can only be in {cover_t}, so {d} is in {cover_t} within {base_t}; "
+        text = (f"{name} on {d} in {base_t}: in {both} {noun} {d} can only be in {cover_t}, "
+                f"so {d} is in {cover_t} within {base_t}; "
                 f"remove {d} from {cells_text(targets)}.")
     elif siamese:
         text = (f"{name} on {d} in {base_t}: two finned fish share these base houses. "
