@@ -14,6 +14,8 @@ HoDoKu's definition, for one digit:
   boxes cover columns and boxes (or the transpose). *Mutant*: anything else.
   A finned basic fish is *sashimi* when a base row without its fins holds at
   most one candidate (the fish without fins would be degenerate).
+- Every cover house must hold a base candidate that no other cover house
+  holds; otherwise the fish is degenerate (it could not hold without a fin).
 - *Siamese* fish (HoDoKu with "allow Siamese"): two finned fish on the same digit
   and base houses with different eliminations, shown as one step with the union
   of the eliminations. Each finned-fish finder also yields these.
@@ -98,6 +100,10 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
                 nfins += need.bit_count()
                 if nfins > max_fins:
                     return
+                once = plain & covered & ~twice
+                for h in chosen:  # a cover house that takes no base cell of its own is redundant
+                    if not HOUSE_MASK[h] & once:
+                        return
                 fins |= need
                 for c in iter_bits(need):
                     peers &= PEER_MASK[c]
