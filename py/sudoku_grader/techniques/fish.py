@@ -86,11 +86,11 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
         for h in base:
             in_base[h] = True
         plain = bcells & ~endo  # base cells that need a cover house or must be fins
-        # the most base cells one cover house can take: bounds what the open slots can cover
-        best = sorted(((HOUSE_MASK[h] & plain).bit_count() for h in cover_pool if not in_base[h]), reverse=True)
+        # cover houses that could take base cells, with the base cells they take
+        avail = [(h, HOUSE_MASK[h] & plain) for h in cover_pool if not in_base[h] and HOUSE_MASK[h] & plain]
+        best = sorted((m.bit_count() for _, m in avail), reverse=True)
         if sum(best[:size]) + max_fins < plain.bit_count():
             return
-        most = best[0] if best else 0
 
         def step(chosen: list[int], covered: int, twice: int, fins: int, nfins: int, peers: int,
                  forbidden: int) -> None:
@@ -115,8 +115,8 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
                 if targets:
                     out.append(Fish(base, tuple(sorted(chosen)), fins, endo, targets, bcells))
                 return
-            if not need or need.bit_count() > max_fins - nfins + left * most:
-                return  # covered with fewer houses than `size` (no fish of this size), or cannot be covered
+            if not need:
+                return  # covered with fewer houses than `size`: not a fish of this size
             low = need & -need
             cell = low.bit_length() - 1
             for h in CELL_HOUSES[cell]:
@@ -172,7 +172,7 @@ def _basic_search(cands: int, size: int) -> list[Fish]:
     return _basic_all(cands)[size - 2]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _basic_all(cands: int) -> tuple[list[Fish], list[Fish], list[Fish]]:
     """Basic fish of sizes 2, 3, 4, finned and sashimi included, by 9-bit masks (the fast path).
 
@@ -287,7 +287,9 @@ def _make_basic(combo: tuple[int, ...], covers: int, fins: int, targets: int, by
                 fins, 0, targets, base_cells)
 
 
-@lru_cache(maxsize=256)
+# Keyed by one digit's candidates: along a solve path most digits do not change
+# from step to step, so their fish are looked up, not searched again.
+@lru_cache(maxsize=4096)
 def _fish_for(cands: int, size: int, shape: str) -> tuple[Fish, ...]:
     """All fish of one shape ('basic', 'franken', 'mutant') for a candidate mask, classified."""
     found: list[Fish] = []
