@@ -197,24 +197,27 @@ def _basic_all(cands: int) -> tuple[list[Fish], list[Fish], list[Fish]]:
                 eff = lines
                 band = stack = 0
             else:
+                if not cands & HOUSE_MASK[18 + box]:
+                    continue  # the fins would be in this box
                 band, stack = divmod(box, 3) if by_rows else (box % 3, box // 3)
                 smask = _STACK_MASK9[stack]
                 eff = [m & ~smask if i // 3 == band else m for i, m in enumerate(lines)]
             used = [i for i in range(9) if lines[i] and _POP9[eff[i]] <= 4]
+            # grow line sets one line at a time, keeping those that span at most 4 cross lines
+            # outside the fin box; `full` also counts the box's part
+            level = [((i,), eff[i], lines[i]) for i in used]
             for size in (2, 3, 4):
-                pool = [i for i in used if _POP9[eff[i]] <= size]
-                if len(pool) < size:
-                    continue
-                for combo in combinations(pool, size):
-                    core = 0
-                    for i in combo:
-                        core |= eff[i]
-                    if _POP9[core] > size:
+                level = [(combo + (i,), u | eff[i], f | lines[i]) for combo, u, f in level for i in used
+                         if i > combo[-1] and _POP9[u | eff[i]] <= 4]
+                sink = out[size - 2]
+                for combo, core, full in level:
+                    spare = size - _POP9[core]
+                    if spare < 0:
                         continue
                     if box < 0:
-                        _plain_fish(combo, size, lines, cross, by_rows, out[size - 2])
-                    else:
-                        _finned_fish(combo, size, lines, cross, core, by_rows, band, stack, out[size - 2])
+                        _plain_fish(combo, size, lines, cross, by_rows, sink)
+                    elif _POP9[full & ~core] > spare:  # some box line is left out: there are fins
+                        _finned_fish(combo, size, lines, cross, core, by_rows, band, stack, sink)
     return out
 
 
