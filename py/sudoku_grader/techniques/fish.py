@@ -436,8 +436,9 @@ def _finned_sentence(f: Fish, d: int) -> str:
     cover_t = houses_text(f.cover)
     one = f.targets.bit_count() == 1
     return (f"apart from the {fins_t}, {d} can only be in {cover_t}, so either a fin is {d} or {d} is in "
-            f"{cover_t} within the base houses. {cells_text(f.targets)} {'is' if one else 'are'} in the cover "
-            f"houses and {'sees' if one else 'see'} every fin, so {'it is' if one else 'they are'} not {d} "
+            f"{cover_t} within the base houses. {cells_text(f.targets)} {'is' if one else 'are'} in "
+            f"{'a cover house' if one else 'cover houses'} and {'sees' if one else 'see'} "
+            f"every fin, so {'it is' if one else 'they are'} not {d} "
             f"either way.")
 
 
