@@ -66,11 +66,12 @@ class Fish(NamedTuple):
 
 
 def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple[int, ...],
-            finned: bool) -> list[Fish]:
+            finned: bool, only: str = "") -> list[Fish]:
     """Every fish of ``size`` with bases from ``base_pool`` and covers from ``cover_pool``.
 
     ``cands`` is the digit's candidate mask. Without ``finned``, only fish
-    without fins (exo or endo) are searched.
+    without fins (exo or endo) are searched. ``only`` ("franken" or "mutant")
+    skips cover sets that would make the fish of a simpler shape.
     """
     max_fins = MAX_FINS if finned else 0
     max_endo = MAX_ENDO_FINS if finned else 0
@@ -91,11 +92,14 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
         best = sorted((m.bit_count() for _, m in avail), reverse=True)
         if sum(best[:size]) + max_fins < plain.bit_count():
             return
+        required = _required_kinds(base, only)  # kinds of house (bits 1/2/4) the covers must include
 
         def step(chosen: list[int], covered: int, twice: int, fins: int, nfins: int, peers: int,
-                 forbidden: int) -> None:
+                 forbidden: int, missing: int) -> None:
             need = plain & ~covered & ~fins
             left = size - len(chosen)
+            if _POP3[missing] > left:
+                return
             if not left:
                 nfins += need.bit_count()
                 if nfins > max_fins:
@@ -122,9 +126,12 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
             for h in CELL_HOUSES[cell]:
                 if not cover_ok[h] or in_base[h] or forbidden >> h & 1:
                     continue
+                if _POP3[missing & ~(1 << (h // 9))] >= left:
+                    continue  # the other slots could not take the kinds still missing
                 hm = HOUSE_MASK[h] & cands
                 chosen.append(h)
-                step(chosen, covered | hm, twice | (covered & hm), fins, nfins, peers, forbidden)
+                step(chosen, covered | hm, twice | (covered & hm), fins, nfins, peers, forbidden,
+                     missing & ~(1 << (h // 9)))
                 chosen.pop()
                 forbidden |= 1 << h
             # or the cell is a fin
@@ -133,9 +140,9 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
                 if p & cands:
                     for h in CELL_HOUSES[cell]:
                         forbidden |= 1 << h
-                    step(chosen, covered, twice, fins | low, nfins + 1, p, forbidden)
+                    step(chosen, covered, twice, fins | low, nfins + 1, p, forbidden, missing)
 
-        step([], 0, 0, 0, 0, fin_peers, 0)
+        step([], 0, 0, 0, 0, fin_peers, 0, required)
 
     def base_search(start: int, chosen: list[int], bcells: int, endo: int, peers: int) -> None:
         if len(chosen) == size:
@@ -160,6 +167,28 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
 
     base_search(0, [], 0, 0, ALL)
     return out
+
+
+_POP3 = (0, 1, 1, 2, 1, 2, 2, 3)
+
+
+def _required_kinds(base: tuple[int, ...], only: str) -> int:
+    """House kinds (bit 1 row, 2 column, 4 box) the covers must include for the fish to be
+    Franken (``only="franken"``: some box) or mutant (not a basic or Franken shape)."""
+    kinds = 0
+    for h in base:
+        kinds |= 1 << (h // 9)
+    if only == "franken":
+        return 0 if kinds & 4 else 4
+    if only == "mutant":
+        if kinds & 3 == 3:
+            return 0  # rows and columns among the bases: mutant whatever the covers
+        if kinds & 1:
+            return 1  # rows (and boxes) need a row among the covers
+        if kinds & 2:
+            return 2
+        return 3  # boxes only: covers need a row and a column
+    return 0
 
 
 _STACK_MASK9 = (0b000000111, 0b000111000, 0b111000000)  # three lines of a band/stack, as a 9-bit mask
@@ -300,10 +329,10 @@ def _fish_for(cands: int, size: int, shape: str) -> tuple[Fish, ...]:
         found = _basic_search(cands, size)
     elif shape == "franken":
         for bp, cp in ((_LINES_BOXES_R, _LINES_BOXES_C), (_LINES_BOXES_C, _LINES_BOXES_R)):
-            found += [f for f in _search(cands, size, bp, cp, True) if _shape(f) == "franken"]
+            found += [f for f in _search(cands, size, bp, cp, True, "franken") if _shape(f) == "franken"]
     else:
         seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-        for f in _search(cands, size, _ALL_HOUSES, _ALL_HOUSES, True):
+        for f in _search(cands, size, _ALL_HOUSES, _ALL_HOUSES, True, "mutant"):
             if _shape(f) == "mutant" and (f.base, f.cover) not in seen:
                 seen.add((f.base, f.cover))
                 found.append(f)
