@@ -14,6 +14,8 @@ HoDoKu's definition, for one digit:
   boxes cover columns and boxes (or the transpose). *Mutant*: anything else.
   A finned basic fish is *sashimi* when a base row without its fins holds at
   most one candidate (the fish without fins would be degenerate).
+- Every cover house must hold a base candidate that no other cover house
+  holds; otherwise the fish is degenerate (it could not hold without a fin).
 - *Siamese* fish (HoDoKu with "allow Siamese"): two finned fish on the same digit
   and base houses with different eliminations, shown as one step with the union
   of the eliminations. Each finned-fish finder also yields these.
@@ -31,10 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import combinations
 from typing import NamedTuple
 
 from ..board import Board
-from ..geometry import BOXES, CELL_HOUSES, COLS, HOUSE_MASK, PEER_MASK, ROWS, cells_name, iter_bits
+from ..geometry import BOXES, CELL_HOUSES, COLS, HOUSE_MASK, PEER_MASK, ROWS, cell_name, cells_name, iter_bits
 from ..step import Mark, Step
 from .registry import technique
 
@@ -63,11 +66,12 @@ class Fish(NamedTuple):
 
 
 def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple[int, ...],
-            finned: bool) -> list[Fish]:
+            finned: bool, only: str = "") -> list[Fish]:
     """Every fish of ``size`` with bases from ``base_pool`` and covers from ``cover_pool``.
 
     ``cands`` is the digit's candidate mask. Without ``finned``, only fish
-    without fins (exo or endo) are searched.
+    without fins (exo or endo) are searched. ``only`` ("franken" or "mutant")
+    skips cover sets that would make the fish of a simpler shape.
     """
     max_fins = MAX_FINS if finned else 0
     max_endo = MAX_ENDO_FINS if finned else 0
@@ -82,45 +86,63 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
         in_base = [False] * 27
         for h in base:
             in_base[h] = True
+        plain = bcells & ~endo  # base cells that need a cover house or must be fins
+        # cover houses that could take base cells, with the base cells they take
+        avail = [(h, HOUSE_MASK[h] & plain) for h in cover_pool if not in_base[h] and HOUSE_MASK[h] & plain]
+        best = sorted((m.bit_count() for _, m in avail), reverse=True)
+        if sum(best[:size]) + max_fins < plain.bit_count():
+            return
+        required = _required_kinds(base, only)  # kinds of house (bits 1/2/4) the covers must include
 
-        def step(chosen: list[int], covered: int, twice: int, fins: int, peers: int,
-                 forbidden: int) -> None:
-            need = bcells & ~endo & ~covered & ~fins
-            if len(chosen) == size:
-                fins |= need
-                if (fins & ~endo).bit_count() > max_fins:
+        def step(chosen: list[int], covered: int, twice: int, fins: int, nfins: int, peers: int,
+                 forbidden: int, missing: int) -> None:
+            need = plain & ~covered & ~fins
+            left = size - len(chosen)
+            if _POP3[missing] > left:
+                return
+            if not left:
+                nfins += need.bit_count()
+                if nfins > max_fins:
                     return
+                once = plain & covered & ~twice
+                for h in chosen:  # a cover house that takes no base cell of its own is redundant
+                    if not HOUSE_MASK[h] & once:
+                        return
+                fins |= need
                 for c in iter_bits(need):
                     peers &= PEER_MASK[c]
                 all_fins = fins | endo
-                targets = (covered & ~bcells) | (twice & bcells & ~all_fins)
+                targets = (covered & ~bcells) | (twice & bcells)
                 targets &= cands & ~all_fins
                 if all_fins:
                     targets &= peers
                 if targets:
-                    out.append(Fish(base, tuple(sorted(chosen)), fins & ~endo, endo, targets, bcells))
+                    out.append(Fish(base, tuple(sorted(chosen)), fins, endo, targets, bcells))
                 return
             if not need:
-                return  # covered with fewer than `size` houses: not a fish of this size
+                return  # covered with fewer houses than `size`: not a fish of this size
             low = need & -need
             cell = low.bit_length() - 1
             for h in CELL_HOUSES[cell]:
                 if not cover_ok[h] or in_base[h] or forbidden >> h & 1:
                     continue
+                if _POP3[missing & ~(1 << (h // 9))] >= left:
+                    continue  # the other slots could not take the kinds still missing
                 hm = HOUSE_MASK[h] & cands
                 chosen.append(h)
-                step(chosen, covered | hm, twice | (covered & hm), fins, peers, forbidden)
+                step(chosen, covered | hm, twice | (covered & hm), fins, nfins, peers, forbidden,
+                     missing & ~(1 << (h // 9)))
                 chosen.pop()
                 forbidden |= 1 << h
             # or the cell is a fin
-            if (fins & ~endo).bit_count() < max_fins:
+            if nfins < max_fins:
                 p = peers & PEER_MASK[cell]
                 if p & cands:
                     for h in CELL_HOUSES[cell]:
                         forbidden |= 1 << h
-                    step(chosen, covered, twice, fins | low, p, forbidden)
+                    step(chosen, covered, twice, fins | low, nfins + 1, p, forbidden, missing)
 
-        step([], 0, 0, 0, fin_peers, 0)
+        step([], 0, 0, 0, 0, fin_peers, 0, required)
 
     def base_search(start: int, chosen: list[int], bcells: int, endo: int, peers: int) -> None:
         if len(chosen) == size:
@@ -147,19 +169,170 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
     return out
 
 
-@lru_cache(maxsize=256)
+_POP3 = (0, 1, 1, 2, 1, 2, 2, 3)
+
+
+def _required_kinds(base: tuple[int, ...], only: str) -> int:
+    """House kinds (bit 1 row, 2 column, 4 box) the covers must include for the fish to be
+    Franken (``only="franken"``: some box) or mutant (not a basic or Franken shape)."""
+    kinds = 0
+    for h in base:
+        kinds |= 1 << (h // 9)
+    if only == "franken":
+        return 0 if kinds & 4 else 4
+    if only == "mutant":
+        if kinds & 3 == 3:
+            return 0  # rows and columns among the bases: mutant whatever the covers
+        if kinds & 1:
+            return 1  # rows (and boxes) need a row among the covers
+        if kinds & 2:
+            return 2
+        return 3  # boxes only: covers need a row and a column
+    return 0
+
+
+_STACK_MASK9 = (0b000000111, 0b000111000, 0b111000000)  # three lines of a band/stack, as a 9-bit mask
+_BITS9 = tuple(tuple(j for j in range(9) if m >> j & 1) for m in range(512))
+_POP9 = tuple(bin(m).count("1") for m in range(512))
+
+
+def _basic_search(cands: int, size: int) -> list[Fish]:
+    """Basic fish of ``size`` (plain, finned and sashimi) for a digit's candidate mask."""
+    return _basic_all(cands)[size - 2]
+
+
+@lru_cache(maxsize=1024)
+def _basic_all(cands: int) -> tuple[list[Fish], list[Fish], list[Fish]]:
+    """Basic fish of sizes 2, 3, 4, finned and sashimi included, by 9-bit masks (the fast path).
+
+    A plain fish: n base lines whose candidates lie in n cross lines. A finned
+    fish: the eliminations must see every fin from a cover line, which only a
+    box allows, so all fins lie in one box (band b, stack s). Then every base
+    candidate outside that box lies in a cover line: the base lines' candidates,
+    leaving out the box's part of the lines in band b, span at most n cross
+    lines. So per box the search is as cheap as a plain fish search. Same
+    results as the general search (a test checks this).
+    """
+    out: tuple[list[Fish], list[Fish], list[Fish]] = ([], [], [])
+    row_bits = [(cands >> (9 * r)) & 0x1FF for r in range(9)]
+    col_bits = [0] * 9
+    for r, bits in enumerate(row_bits):
+        for c in _BITS9[bits]:
+            col_bits[c] |= 1 << r
+    for by_rows in (True, False):
+        lines, cross = (row_bits, col_bits) if by_rows else (col_bits, row_bits)
+        for box in range(-1, 9):  # -1: no fins
+            if box < 0:
+                eff = lines
+                band = stack = 0
+            else:
+                if not cands & HOUSE_MASK[18 + box]:
+                    continue  # the fins would be in this box
+                band, stack = divmod(box, 3) if by_rows else (box % 3, box // 3)
+                smask = _STACK_MASK9[stack]
+                eff = [m & ~smask if i // 3 == band else m for i, m in enumerate(lines)]
+            used = [i for i in range(9) if lines[i] and _POP9[eff[i]] <= 4]
+            # grow line sets one line at a time, keeping those that span at most 4 cross lines
+            # outside the fin box; `full` also counts the box's part
+            level = [((i,), eff[i], lines[i]) for i in used]
+            for size in (2, 3, 4):
+                level = [(combo + (i,), u | eff[i], f | lines[i]) for combo, u, f in level for i in used
+                         if i > combo[-1] and _POP9[u | eff[i]] <= 4]
+                sink = out[size - 2]
+                for combo, core, full in level:
+                    spare = size - _POP9[core]
+                    if spare < 0:
+                        continue
+                    if box < 0:
+                        _plain_fish(combo, size, lines, cross, by_rows, sink)
+                    elif _POP9[full & ~core] > spare:  # some box line is left out: there are fins
+                        _finned_fish(combo, size, lines, cross, core, by_rows, band, stack, sink)
+    return out
+
+
+def _plain_fish(combo: tuple[int, ...], size: int, lines: list[int], cross: list[int], by_rows: bool,
+                out: list[Fish]) -> None:
+    union = base_set = 0
+    for i in combo:
+        union |= lines[i]
+        base_set |= 1 << i
+    if _POP9[union] != size:
+        return  # fewer cross lines than base lines: not a fish (the puzzle is broken)
+    targets = 0
+    cell = _CELL[by_rows]
+    for j in _BITS9[union]:
+        for i in _BITS9[cross[j] & ~base_set]:
+            targets |= cell[i][j]
+    if targets:
+        out.append(_make_basic(combo, union, 0, targets, by_rows, lines))
+
+
+def _finned_fish(combo: tuple[int, ...], size: int, lines: list[int], cross: list[int], core: int, by_rows: bool,
+                 band: int, stack: int, out: list[Fish]) -> None:
+    """Finned fish on ``combo`` with every fin in the box (band, stack)."""
+    union = base_set = 0
+    for i in combo:
+        union |= lines[i]
+        base_set |= 1 << i
+    smask = _STACK_MASK9[stack]
+    bmask = _STACK_MASK9[band]
+    optional = union & smask & ~core  # cross lines of the box that may be covers or hold fins
+    need = size - _POP9[core]
+    if need < 0 or _POP9[optional] < need:
+        return
+    cell = _CELL[by_rows]
+    for extra in combinations(_BITS9[optional], need):
+        covers = core
+        for j in extra:
+            covers |= 1 << j
+        left_out = union & ~covers
+        if not left_out:
+            continue  # no fins: the plain fish
+        fins = 0
+        for i in combo:
+            for j in _BITS9[lines[i] & left_out]:
+                fins |= cell[i][j]
+        if fins.bit_count() > MAX_FINS:
+            continue
+        targets = 0
+        for j in _BITS9[covers & smask]:
+            for i in _BITS9[cross[j] & bmask & ~base_set]:
+                targets |= cell[i][j]
+        if targets:
+            out.append(_make_basic(combo, covers, fins, targets, by_rows, lines))
+
+
+# _CELL[by_rows][i][j]: bit of the cell on base line i at cross position j
+_CELL = (
+    tuple(tuple(1 << (9 * j + i) for j in range(9)) for i in range(9)),
+    tuple(tuple(1 << (9 * i + j) for j in range(9)) for i in range(9)),
+)
+
+
+def _make_basic(combo: tuple[int, ...], covers: int, fins: int, targets: int, by_rows: bool, lines: list[int]) -> Fish:
+    base_cells = 0
+    for i in combo:
+        for j in _BITS9[lines[i]]:
+            base_cells |= _CELL[by_rows][i][j]
+    base_off, cover_off = (0, 9) if by_rows else (9, 0)
+    return Fish(tuple(base_off + i for i in combo), tuple(cover_off + j for j in _BITS9[covers]),
+                fins, 0, targets, base_cells)
+
+
+# Keyed by one digit's candidates: along a solve path most digits do not change
+# from step to step, so their fish are looked up, not searched again.
+@lru_cache(maxsize=4096)
 def _fish_for(cands: int, size: int, shape: str) -> tuple[Fish, ...]:
     """All fish of one shape ('basic', 'franken', 'mutant') for a candidate mask, classified."""
     found: list[Fish] = []
     if shape == "basic":
-        for bp, cp in ((ROWS, COLS), (COLS, ROWS)):
-            found += _search(cands, size, bp, cp, True)
+        found = _basic_search(cands, size)
     elif shape == "franken":
         for bp, cp in ((_LINES_BOXES_R, _LINES_BOXES_C), (_LINES_BOXES_C, _LINES_BOXES_R)):
-            found += [f for f in _search(cands, size, bp, cp, True) if _shape(f) == "franken"]
+            found += [f for f in _search(cands, size, bp, cp, True, "franken") if _shape(f) == "franken"]
     else:
         seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-        for f in _search(cands, size, _ALL_HOUSES, _ALL_HOUSES, True):
+        for f in _search(cands, size, _ALL_HOUSES, _ALL_HOUSES, True, "mutant"):
             if _shape(f) == "mutant" and (f.base, f.cover) not in seen:
                 seen.add((f.base, f.cover))
                 found.append(f)
@@ -226,17 +399,23 @@ def _and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def cells_text(mask: int) -> str:
+    """``r4c3 and r5c8``; a compact block name (``r1c123``) when there are many."""
+    cells = [cell_name(c) for c in iter_bits(mask)]
+    if len(cells) > 5:
+        return cells_name(mask)
+    return _and_list(cells)
+
+
 def _step(f: Fish, digit: int, size: int, shape: str, variant: str, siamese: list[Fish] | None = None) -> Step:
     parts = siamese or [f]
-    targets = 0
-    fins = endo = 0
+    targets = fins = endo = 0
     covers: list[int] = []
     for p in parts:
         targets |= p.targets
         fins |= p.fins
         endo |= p.endo
         covers += [h for h in p.cover if h not in covers]
-    tid = _tech_id(shape, variant, size)
     name = ("Siamese " if siamese else "") + _tech_name(shape, variant, size)
     all_fins = fins | endo
     marks: list[Mark] = [Mark(h, -1, "base") for h in f.base]
@@ -245,23 +424,25 @@ def _step(f: Fish, digit: int, size: int, shape: str, variant: str, siamese: lis
     marks += [Mark(c, digit, "fin") for c in iter_bits(fins)]
     marks += [Mark(c, digit, "endo-fin") for c in iter_bits(endo)]
     marks += [Mark(c, digit, "target") for c in iter_bits(targets)]
-    base_t, cover_t = houses_text(f.base), houses_text(f.cover)
     d = digit
+    base_t = houses_text(f.base)
     if not all_fins:
-        text = (f"{name} on {d} in {base_t}: in these {size} houses {d} can only be in {cover_t}, so {d} is in "
-                f"{cover_t} within {base_t}; remove {d} from {cells_name(targets)}.")
-        if any(c & f.base_cells for c in iter_bits(targets)):
-            pass
+        cover_t = houses_text(f.cover)
+        both = "both" if size == 2 else f"all {size}"
+        noun = _KIND_WORD[f.base[0] // 9] + "s" if shape == "basic" else "houses"
+        text = (f"{name} on {d} in {base_t}: in {both} {noun} {d} can only be in {cover_t}, "
+                f"so {d} is in {cover_t} within {base_t}; "
+                f"remove {d} from {cells_text(targets)}.")
     elif siamese:
-        text = (f"{name} on {d} in {base_t}: {len(parts)} finned fish share these base houses "
-                + "; ".join(_finned_clause(p, d) for p in parts)
-                + f". Together they remove {d} from {cells_name(targets)}.")
+        text = (f"{name} on {d} in {base_t}: two finned fish share these base houses. "
+                + " ".join(_finned_sentence(p, d)[0].upper() + _finned_sentence(p, d)[1:] for p in parts)
+                + f" Together: remove {d} from {cells_text(targets)}.")
     else:
-        text = f"{name} on {d} in {base_t}: {_finned_clause(f, d)}; remove {d} from {cells_name(targets)}."
+        text = f"{name} on {d} in {base_t}: {_finned_sentence(f, d)} Remove {d} from {cells_text(targets)}."
     cannibal = targets & f.base_cells
     if cannibal:
-        text += (f" ({cells_name(cannibal)} lies in two cover houses, so it cannot be {d}: "
-                 f"that would fill two cover houses with one {d}.)")
+        text += (f" ({cells_text(cannibal)} lies in two cover houses: a {d} there would fill two cover houses "
+                 f"at once, leaving too few for the base houses.)")
     extra = {
         "digit": d, "size": size, "kind": variant or shape, "shape": shape, "finned": bool(all_fins),
         "sashimi": variant == "sashimi", "base": list(f.base), "cover": covers,
@@ -269,21 +450,25 @@ def _step(f: Fish, digit: int, size: int, shape: str, variant: str, siamese: lis
         "fin_count": all_fins.bit_count(), "siamese": bool(siamese),
     }
     elims = [(c, d) for c in iter_bits(targets)]
-    return Step(tid, name, eliminations=elims, highlights=marks, text=text, extra=extra)
+    return Step(_tech_id(shape, variant, size), name, eliminations=elims, highlights=marks, text=text, extra=extra)
 
 
-def _finned_clause(f: Fish, d: int) -> str:
-    fin_bits = []
+def _finned_sentence(f: Fish, d: int) -> str:
+    """Why a finned fish removes its targets: either a fin is the digit, or the fish holds."""
+    named = []
     if f.fins:
-        fin_bits.append(f"fin{'s' if f.fins.bit_count() > 1 else ''} {cells_name(f.fins)}")
+        named.append(f"fin{'s' if f.fins.bit_count() > 1 else ''} {cells_text(f.fins)}")
     if f.endo:
-        fin_bits.append(f"endo fin{'s' if f.endo.bit_count() > 1 else ''} {cells_name(f.endo)}")
-    fins_t = " and ".join(fin_bits)
-    return (f"apart from the {fins_t}, {d} can only be in {houses_text(f.cover)}, so either a fin is {d} or "
-            f"{d} is in {houses_text(f.cover)} within the base houses; {cells_name(f.targets)} "
-            f"{'sees' if f.targets.bit_count() == 1 else 'see'} every fin and "
-            f"lie{'s' if f.targets.bit_count() == 1 else ''} "
-            f"in the cover houses, so {'it is' if f.targets.bit_count() == 1 else 'they are'} not {d} either way")
+        named.append(f"endo fin{'s' if f.endo.bit_count() > 1 else ''} {cells_text(f.endo)}"
+                     f" (in two base houses)")
+    fins_t = " and ".join(named)
+    cover_t = houses_text(f.cover)
+    one = f.targets.bit_count() == 1
+    return (f"apart from the {fins_t}, {d} can only be in {cover_t}, so either a fin is {d} or {d} is in "
+            f"{cover_t} within the base houses. {cells_text(f.targets)} {'is' if one else 'are'} in "
+            f"{'a cover house' if one else 'cover houses'} and {'sees' if one else 'see'} "
+            f"every fin, so {'it is' if one else 'they are'} not {d} "
+            f"either way.")
 
 
 # ----------------------------------------------------------------- finders

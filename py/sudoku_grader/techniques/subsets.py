@@ -179,10 +179,10 @@ def _direct_hidden(board: Board, size: int) -> Iterator[Step]:
                     yield Step(
                         tid, name, placements=[(target, d)], eliminations=elims,
                         highlights=[*_hidden_marks(board, house, cells, digits), Mark(target, d, "target")],
-                        text=f"Hidden {_SIZE_WORD[size]} {_digits_text(digits)} in {cells_name(cells)} "
-                             f"({house_name(house)}): these cells hold only {_digits_text(digits)}, so {d} cannot "
-                             f"go there and its only place left in {house_name(house)} is {cell_name(target)}; "
-                             f"{cell_name(target)}={d}.",
+                        text=f"Hidden {_SIZE_WORD[size]} {_digits_text(digits)} in {house_name(house)}: the digits "
+                             f"{_digits_text(digits)} can only go in {cells_name(cells)}, so those cells hold nothing "
+                             f"else; then the only place left for {d} in {house_name(house)} is "
+                             f"{cell_name(target)}: {cell_name(target)}={d}.",
                         extra={"size": size, "digits": digits_of(digits), "house": house,
                                "cells": list(iter_bits(cells)), "digit": d},
                     )
