@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conftest import puzzle_set
 from pattern_checks import BASIC, corpus, walk_sound
 from sudoku_grader.engine import solve_path
 from sudoku_grader.formats import parse
@@ -17,7 +18,9 @@ SYMMETRIC = [
     "..........24..51..97.6.......8....633.18.29.774....2.......4.31..95..68..........",
     "..............51.69736.....29......3.6.8.2.4.7......18.....47314.95..............",
 ]
-TECHS = ("gurths-theorem", "chute-remote-pair", "rectangle-elimination")
+TECHS = ("gurths-theorem", "chute-remote-pair", "rectangle-elimination", "fireworks")
+# Triple Firework example (stem r7c3, leaves r6c3 and r7c4 on 1, 2, 4) from the GNPX solver's documentation.
+FIREWORK = "1.....5.82.........4..9.7.6..3..2....26.8.9..5....92......73....8....1.....9...42"
 
 
 def test_spellings() -> None:
@@ -70,5 +73,22 @@ def test_chute_remote_pair_geometry() -> None:
 
 
 def test_sound_over_real_puzzles() -> None:
-    checked = walk_sound(corpus(top95=60, printable=30, newspaper=40), TECHS[1:])
-    assert all(checked[t] > 0 for t in TECHS[1:]), checked
+    checked = walk_sound(corpus(top95=40, printable=20, newspaper=20), TECHS[1:3])
+    assert all(checked[t] > 0 for t in TECHS[1:3]), checked
+
+
+def test_triple_firework_example() -> None:
+    board = solve_path(parse(FIREWORK).board, BASIC).board
+    assert board is not None
+    steps = [s for s in get("fireworks").find(board) if s.extra["kind"] == "triple"]
+    step = next(s for s in steps if s.extra["stem"] == 56)
+    assert step.extra["digits"] == [1, 2, 4] and sorted(step.extra["leaves"]) == [47, 57]
+    assert {c for c, _ in step.eliminations} <= {47, 56, 57}
+    assert all(d not in (1, 2, 4) for _, d in step.eliminations)
+    assert "Triple Firework 124" in step.text
+
+
+def test_fireworks_sound_on_hard_puzzles() -> None:
+    lines = [FIREWORK] + puzzle_set("forum-hardest-1106")[:15] + puzzle_set("top1465")[:40]
+    checked = walk_sound(lines, ("fireworks", "rectangle-elimination", "chute-remote-pair"))
+    assert checked["fireworks"] > 0

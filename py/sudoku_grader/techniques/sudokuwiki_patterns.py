@@ -27,6 +27,7 @@ counterpart, so their ids are kebab-case of SudokuWiki's names.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import combinations
 
 from ..board import Board
 from ..geometry import (
@@ -264,3 +265,101 @@ def rectangle_elimination(board: Board) -> Iterator[Step]:
                                   f"{cell_name(wing2)}."),
                             extra={"digit": d, "hinge": hinge, "box": box},
                         )
+
+
+# ------------------------------------------------------------------ Fireworks
+def _firework_digits(board: Board, a: int) -> dict[int, tuple[int, int]]:
+    """Digits of stem ``a`` with at most one place outside a's box in a's row and in a's column.
+
+    Maps each such digit to its (row leaf, column leaf), -1 where there is none.
+    The digit is then in a or in one of its leaves: if no leaf holds it, the
+    row's and the column's copies both lie in a's box, in a's row and column,
+    which is a itself.
+    """
+    box = HOUSE_MASK[18 + CELL_BOX[a]]
+    row, col = HOUSE_MASK[CELL_ROW[a]] & ~box, HOUSE_MASK[9 + CELL_COL[a]] & ~box
+    out = {}
+    for d in iter_bits(board.cands[a]):
+        dc = board.digit_cells[d + 1]
+        r, c = dc & row, dc & col
+        if r.bit_count() <= 1 and c.bit_count() <= 1:
+            out[d + 1] = (r.bit_length() - 1, c.bit_length() - 1)
+    return out
+
+
+def _leaves(entries: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The common (row leaf, column leaf) of several fireworks of one stem, or None if they differ or lack one."""
+    rows = {r for r, _ in entries if r >= 0}
+    cols = {c for _, c in entries if c >= 0}
+    if len(rows) != 1 or len(cols) != 1:
+        return None
+    return rows.pop(), cols.pop()
+
+
+def _keep_only(board: Board, rules: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Eliminations that leave each (cell, mask) cell with candidates inside mask."""
+    cands = board.cands
+    return [(x, d) for x, keep in rules for d in range(1, 10) if cands[x] >> (d - 1) & 1 and not keep >> (d - 1) & 1]
+
+
+def _dmask(digits: tuple[int, ...] | list[int]) -> int:
+    return sum(1 << (d - 1) for d in digits)
+
+
+@technique("fireworks", "Fireworks", family=FAMILY, level=5.3,
+           aliases=("firework", "triple firework", "quad firework", "triple fireworks", "quad fireworks"))
+def fireworks(board: Board) -> Iterator[Step]:
+    """Triple: three digits with the same firework fill its three cells. Quad: two pairs share the leaves."""
+    cands = board.cands
+    stems = {a: _firework_digits(board, a) for a in iter_bits(board.unsolved)}
+    for a, fw in stems.items():
+        for trio in combinations(sorted(fw), 3):
+            leaves = _leaves([fw[d] for d in trio])
+            if leaves is None:
+                continue
+            b, c = leaves
+            cells = (a, b, c)
+            elims = _keep_only(board, [(x, _dmask(trio)) for x in cells])
+            if not elims:
+                continue
+            yield Step(
+                "fireworks", "Fireworks", eliminations=elims,
+                highlights=[Mark(x, d, "pivot" if x == a else "wing") for x in cells for d in trio
+                            if cands[x] >> (d - 1) & 1] + [Mark(x, d, "target") for x, d in elims],
+                text=(f"Triple Firework {''.join(map(str, trio))}: outside the box of {cell_name(a)}, each of "
+                      f"{', '.join(map(str, trio))} has at most {cell_name(b)} left in its row and {cell_name(c)} "
+                      f"in its column, so each is in {cell_name(a)}, {cell_name(b)} or {cell_name(c)}; three digits "
+                      f"for three cells: remove every other candidate there."),
+                extra={"kind": "triple", "digits": list(trio), "stem": a, "leaves": [b, c]},
+            )
+        for pair in combinations(sorted(fw), 2):
+            leaves = _leaves([fw[d] for d in pair])
+            if leaves is None:
+                continue
+            b, c = leaves
+            a2 = CELL_ROW[c] * 9 + CELL_COL[b]  # the stem whose row holds c and whose column holds b
+            if a2 <= a or a2 not in stems:
+                continue
+            fw2 = stems[a2]
+            for pair2 in combinations(sorted(d for d in fw2 if d not in pair), 2):
+                if _leaves([fw2[d] for d in pair2]) != (c, b):
+                    continue
+                rules = [(b, _dmask(pair + pair2)), (c, _dmask(pair + pair2)), (a, _dmask(pair)), (a2, _dmask(pair2))]
+                elims = _keep_only(board, rules)
+                if not elims:
+                    continue
+                p, q = pair
+                r, s = pair2
+                yield Step(
+                    "fireworks", "Fireworks", eliminations=elims,
+                    highlights=[Mark(x, d, "pivot" if x in (a, a2) else "wing") for x in (a, a2, b, c)
+                                for d in pair + pair2 if cands[x] >> (d - 1) & 1]
+                    + [Mark(x, d, "target") for x, d in elims],
+                    text=(f"Quad Firework: {p} and {q} each lie in {cell_name(a)}, {cell_name(b)} or {cell_name(c)}, "
+                          f"and {r} and {s} each in {cell_name(a2)}, {cell_name(b)} or {cell_name(c)}. "
+                          f"{cell_name(a)} holds at most one of {p}, {q}, so the other is in {cell_name(b)} or "
+                          f"{cell_name(c)}; the same for {r}, {s} with {cell_name(a2)}. So {cell_name(b)} and "
+                          f"{cell_name(c)} take one digit of each pair, {cell_name(a)} is {p} or {q} and "
+                          f"{cell_name(a2)} is {r} or {s}: remove the rest."),
+                    extra={"kind": "quad", "digits": sorted(pair + pair2), "stems": [a, a2], "leaves": [b, c]},
+                )
