@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from itertools import combinations, product
+
 from conftest import puzzle_set
 from pattern_checks import BASIC, corpus, walk_sound
+from sudoku_grader.board import Board
 from sudoku_grader.engine import solve_path
 from sudoku_grader.formats import parse
 from sudoku_grader.geometry import CELL_BOX, PEER_MASK
 from sudoku_grader.solver import solve
 from sudoku_grader.techniques import get
-from sudoku_grader.techniques.sudokuwiki_patterns import SYMMETRIES, digit_mapping
+from sudoku_grader.techniques.sudokuwiki_patterns import _PERMS, SYMMETRIES, _tridagon_impossible, digit_mapping
 
 # Puzzles with 180-degree symmetric givens (digits paired), posted on the enjoysudoku forum
 # ("Gurth's symmetrical placement theorem" thread, 2020).
@@ -18,7 +21,7 @@ SYMMETRIC = [
     "..........24..51..97.6.......8....633.18.29.774....2.......4.31..95..68..........",
     "..............51.69736.....29......3.6.8.2.4.7......18.....47314.95..............",
 ]
-TECHS = ("gurths-theorem", "chute-remote-pair", "rectangle-elimination", "fireworks")
+TECHS = ("gurths-theorem", "chute-remote-pair", "rectangle-elimination", "fireworks", "tridagon")
 # Triple Firework example (stem r7c3, leaves r6c3 and r7c4 on 1, 2, 4) from the GNPX solver's documentation.
 FIREWORK = "1.....5.82.........4..9.7.6..3..2....26.8.9..5....92......73....8....1.....9...42"
 
@@ -90,5 +93,53 @@ def test_triple_firework_example() -> None:
 
 def test_fireworks_sound_on_hard_puzzles() -> None:
     lines = [FIREWORK] + puzzle_set("forum-hardest-1106")[:15] + puzzle_set("top1465")[:40]
-    checked = walk_sound(lines, ("fireworks", "rectangle-elimination", "chute-remote-pair"))
+    checked = walk_sound(lines, ("fireworks", "rectangle-elimination", "chute-remote-pair", "tridagon"))
     assert checked["fireworks"] > 0
+
+
+# A tridagon on 1/2/3 in boxes 1, 3, 7 and 9 (enjoysudoku forum, "claw" thread), with r8c2's extra 8
+# removed so that r8c8 is the one cell holding other digits.
+TRIDAGON_GRID = """123 4 5 28 9 128 6 7 123  9 12 6 37 5 37 4 12 8  8 7 123 246 16 1246 123 5 9
+246 258 9 1 678 45678 28 3 247  146 158 178 345678 2 345678 189 169 147  1246 3 1278 4678 678 9 5 126 1247
+123 9 1238 2678 1678 12678 123 4 5  5 12 4 289 3 128 7 129 6  7 6 123 259 4 125 1239 8 123"""
+
+
+def _pencilmarks(text: str) -> Board:
+    b = Board()
+    tokens = text.split()
+    for c, tok in enumerate(tokens):
+        if len(tok) == 1:
+            b.place(c, int(tok))
+    for c, tok in enumerate(tokens):
+        if len(tok) > 1:
+            b.set_candidates(c, sum(1 << (int(d) - 1) for d in tok))
+    return b
+
+
+def test_tridagon_example() -> None:
+    steps = list(get("tridagon").find(_pencilmarks(TRIDAGON_GRID)))
+    assert len(steps) == 1
+    assert set(steps[0].eliminations) == {(70, 1), (70, 2)}  # r8c8 keeps 9
+    assert steps[0].extra["boxes"] == [18, 20, 24, 26]
+    # with r8c2's 8 back there are two cells with other digits: no tridagon elimination
+    assert not list(get("tridagon").find(_pencilmarks(TRIDAGON_GRID.replace(" 5 12 4 ", " 5 128 4 "))))
+
+
+def test_tridagon_shapes_match_a_plain_search() -> None:
+    """The impossibility table agrees with trying every filling of the twelve cells with three digits."""
+    example = ((0, 1, 2), (2, 1, 0), (0, 1, 2), (0, 1, 2))  # the shape of TRIDAGON_GRID
+    shapes = [*list(product(_PERMS, repeat=4))[::211], example]
+    impossible = 0
+    for shape in shapes:
+        cells = [(r0 + i, c0 + shape[k][i]) for k, (r0, c0) in enumerate(((0, 0), (0, 3), (3, 0), (3, 3)))
+                 for i in range(3)]
+        fillable = any(
+            all(v[x] != v[y] for x, y in combinations(range(12), 2)
+                if cells[x][0] == cells[y][0] or cells[x][1] == cells[y][1] or x // 3 == y // 3)
+            for v in product(range(3), repeat=12)
+            if v[0] == 0 and v[1] == 1  # relabelled: enough to fix the first box's first two digits
+        )
+        assert _tridagon_impossible(*shape) == (not fillable), shape
+        impossible += not fillable
+    assert _tridagon_impossible(*example)
+    assert 0 < impossible < len(shapes)

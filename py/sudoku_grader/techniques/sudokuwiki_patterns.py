@@ -27,7 +27,8 @@ counterpart, so their ids are kebab-case of SudokuWiki's names.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from itertools import combinations
+from functools import cache
+from itertools import combinations, permutations, product
 
 from ..board import Board
 from ..geometry import (
@@ -363,3 +364,115 @@ def fireworks(board: Board) -> Iterator[Step]:
                           f"{cell_name(a2)} is {r} or {s}: remove the rest."),
                     extra={"kind": "quad", "digits": sorted(pair + pair2), "stems": [a, a2], "leaves": [b, c]},
                 )
+
+
+# ------------------------------------------------------------------- Tridagon
+_PERMS = tuple(permutations(range(3)))
+
+
+@cache
+def _tridagon_impossible(p_tl: tuple[int, ...], p_tr: tuple[int, ...], p_bl: tuple[int, ...],
+                         p_br: tuple[int, ...]) -> bool:
+    """True when three digits cannot fill the four boxes' transversals without a clash.
+
+    Box transversal ``p`` puts its cells at (row i, column p[i]) within the box.
+    Only clashes between pattern cells are checked (a relaxation), so True is a
+    proof that the real grid cannot have all twelve cells from the three digits.
+    Digits are relabelled so the top-left box reads 0, 1, 2 down its rows.
+    """
+    inv = [tuple(p.index(j) for j in range(3)) for p in (p_tl, p_tr, p_bl, p_br)]
+    f_tl = (0, 1, 2)
+    for f_tr in _PERMS:
+        if any(f_tl[i] == f_tr[i] for i in range(3)):
+            continue
+        for f_bl in _PERMS:
+            if any(f_tl[inv[0][j]] == f_bl[inv[2][j]] for j in range(3)):
+                continue
+            for f_br in _PERMS:
+                if any(f_bl[i] == f_br[i] for i in range(3)):
+                    continue
+                if any(f_tr[inv[1][j]] == f_br[inv[3][j]] for j in range(3)):
+                    continue
+                return False
+    return True
+
+
+def _transversals(box: int) -> list[tuple[tuple[int, ...], list[int]]]:
+    """The six triples of a box's cells in different rows and columns, with their permutation."""
+    r0, c0 = 3 * ((box - 18) // 3), 3 * ((box - 18) % 3)
+    return [(p, [(r0 + i) * 9 + c0 + p[i] for i in range(3)]) for p in _PERMS]
+
+
+_TRANSVERSALS = {box: _transversals(box) for box in range(18, 27)}
+_RECTANGLES = tuple(
+    (18 + 3 * b1 + s1, 18 + 3 * b1 + s2, 18 + 3 * b2 + s1, 18 + 3 * b2 + s2)
+    for b1, b2 in combinations(range(3), 2) for s1, s2 in combinations(range(3), 2)
+)
+
+
+@technique("tridagon", "Tridagon", family=FAMILY, level=5.4, aliases=("thor's hammer", "thors hammer"))
+def tridagon(board: Board) -> Iterator[Step]:
+    """Four boxes in a rectangle, three digits on a transversal in each: if that is impossible, the one
+    cell with other candidates cannot be any of the three digits."""
+    cands = board.cands
+    by_mask: dict[int, int] = {}
+    for c in iter_bits(board.unsolved):
+        if cands[c].bit_count() <= 3:
+            by_mask[cands[c]] = by_mask.get(cands[c], 0) | 1 << c
+    for trio in combinations(range(9), 3):
+        t = (1 << trio[0]) | (1 << trio[1]) | (1 << trio[2])
+        pool = 0
+        for m, cells in by_mask.items():
+            if m & ~t == 0:
+                pool |= cells
+        if pool.bit_count() < 11:
+            continue
+        for rect in _RECTANGLES:
+            if sum((pool & HOUSE_MASK[b]).bit_count() >= 2 for b in rect) < 4:
+                continue
+            if sum((pool & HOUSE_MASK[b]).bit_count() for b in rect) < 11:
+                continue
+            full: list[list[tuple[tuple[int, ...], list[int]]]] = []
+            guarded: list[list[tuple[tuple[int, ...], list[int], int]]] = []
+            for b in rect:
+                f, g = [], []
+                for p, cells in _TRANSVERSALS[b]:
+                    outside = [c for c in cells if not pool >> c & 1]
+                    if not outside:
+                        f.append((p, cells))
+                    elif len(outside) == 1 and cands[outside[0]] & t and cands[outside[0]] & ~t:
+                        g.append((p, cells, outside[0]))
+                full.append(f)
+                guarded.append(g)
+            for gi in range(4):
+                others = [k for k in range(4) if k != gi]
+                if not guarded[gi] or not all(full[k] for k in others):
+                    continue
+                for gp, gcells, target in guarded[gi]:
+                    for choice in product(*(full[k] for k in others)):
+                        perms: list[tuple[int, ...]] = [()] * 4
+                        all_cells = list(gcells)
+                        perms[gi] = gp
+                        for k, (p, cells) in zip(others, choice):
+                            perms[k] = p
+                            all_cells += cells
+                        if not _tridagon_impossible(*perms):
+                            continue
+                        yield _tridagon_step(board, [d + 1 for d in trio], rect, all_cells, target)
+
+
+
+def _tridagon_step(board: Board, digits: list[int], rect: tuple[int, ...], cells: list[int], target: int) -> Step:
+    cands = board.cands
+    elims = [(target, d) for d in digits if cands[target] >> (d - 1) & 1]
+    ds = "/".join(map(str, digits))
+    return Step(
+        "tridagon", "Tridagon", eliminations=elims,
+        highlights=[Mark(c, d, "group") for c in cells if c != target for d in digits if cands[c] >> (d - 1) & 1]
+        + [Mark(target, d, "target") for _, d in elims] + [Mark(b, -1, "house") for b in rect],
+        text=(f"Tridagon on {ds} in {', '.join(house_name(b) for b in rect)}: in each box three cells in different "
+              f"rows and columns ({cells_name(sorted(cells))}) hold only {ds}, except {cell_name(target)}. "
+              f"Twelve such cells cannot all take {ds} without two equal digits meeting in a row or column, "
+              f"so {cell_name(target)} is none of them: remove {', '.join(str(d) for _, d in elims)} from it."),
+        extra={"digits": digits, "boxes": list(rect), "target": target},
+    )
