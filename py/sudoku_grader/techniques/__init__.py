@@ -12,10 +12,17 @@ from .registry import REGISTRY, Technique, get, normalize, ordered, technique
 _FAMILIES = (
     "singles",
     "intersections",
+    "subsets",
+    "fish",
     "single_digit",
     "coloring",
+    "uniqueness",
+    "chains",
     "wings",
     "sudokuwiki_patterns",
+    "forcing",
+    "medusa",
+    "templates",
 )
 
 for _family in _FAMILIES:
