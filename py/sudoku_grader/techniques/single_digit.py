@@ -283,7 +283,8 @@ def _empty_rectangles(board: Board) -> list[Step]:
     return out
 
 
-@technique("empty-rectangle", "Empty Rectangle", family=FAMILY, level=4.13, codes=("0402",), aliases=("er",))
+@technique("empty-rectangle", "Empty Rectangle", family=FAMILY, level=4.13, codes=("0402",),
+           aliases=("er", "empty rectangles"))
 def empty_rectangle(board: Board) -> Iterator[Step]:
     """A box whose digit lies on a cross, plus a strong link: the cell closing the rectangle loses it."""
     return iter(_empty_rectangles(board))

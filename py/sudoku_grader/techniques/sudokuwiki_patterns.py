@@ -410,7 +410,8 @@ _RECTANGLES = tuple(
 )
 
 
-@technique("tridagon", "Tridagon", family=FAMILY, level=5.4, aliases=("thor's hammer", "thors hammer"))
+@technique("tridagon", "Tridagon", family=FAMILY, level=5.4,
+           aliases=("tridagons", "thor's hammer", "thors hammer", "trivalue oddagon"))
 def tridagon(board: Board) -> Iterator[Step]:
     """Four boxes in a rectangle, three digits on a transversal in each: if that is impossible, the one
     cell with other candidates cannot be any of the three digits."""
