@@ -423,9 +423,9 @@ def tridagon(board: Board) -> Iterator[Step]:
     for trio in combinations(range(9), 3):
         t = (1 << trio[0]) | (1 << trio[1]) | (1 << trio[2])
         pool = 0
-        for m, cells in by_mask.items():
+        for m, same_mask in by_mask.items():
             if m & ~t == 0:
-                pool |= cells
+                pool |= same_mask
         if pool.bit_count() < 11:
             continue
         for rect in _RECTANGLES:
