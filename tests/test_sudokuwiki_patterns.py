@@ -9,7 +9,7 @@ from pattern_checks import BASIC, corpus, walk_sound
 from sudoku_grader.board import Board
 from sudoku_grader.engine import solve_path
 from sudoku_grader.formats import parse
-from sudoku_grader.geometry import CELL_BOX, PEER_MASK
+from sudoku_grader.geometry import CELL_BOX, PEER_MASK, parse_cell
 from sudoku_grader.solver import solve
 from sudoku_grader.techniques import get
 from sudoku_grader.techniques.sudokuwiki_patterns import _PERMS, SYMMETRIES, _tridagon_impossible, digit_mapping
@@ -143,3 +143,27 @@ def test_tridagon_shapes_match_a_plain_search() -> None:
         impossible += not fillable
     assert _tridagon_impossible(*example)
     assert 0 < impossible < len(shapes)
+
+
+def test_quad_firework_on_a_hand_made_position() -> None:
+    """1, 2 have fireworks at stem r1c1 and 3, 4 at stem r5c5, both with leaves r1c5 and r5c1."""
+    b = Board()
+    keep = {parse_cell("r1c5"), parse_cell("r5c1")}
+    for d, house_cells in ((1, ROW1 + COL1), (2, ROW1 + COL1), (3, ROW5 + COL5), (4, ROW5 + COL5)):
+        for c in house_cells:
+            if c not in keep:
+                b.eliminate(c, d)
+    quads = [s for s in get("fireworks").find(b) if s.extra["kind"] == "quad"]
+    assert len(quads) == 1
+    step = quads[0]
+    left = {c: {d for d in range(1, 10) if b.has_candidate(c, d) and (c, d) not in step.eliminations}
+            for c in (parse_cell("r1c1"), parse_cell("r5c5"), *keep)}
+    assert left[parse_cell("r1c1")] == {1, 2} and left[parse_cell("r5c5")] == {3, 4}
+    assert all(left[c] == {1, 2, 3, 4} for c in keep)
+
+
+# row 1 and column 1 outside box 1, row 5 and column 5 outside box 5
+ROW1 = [parse_cell(f"r1c{k}") for k in range(4, 10)]
+COL1 = [parse_cell(f"r{k}c1") for k in range(4, 10)]
+ROW5 = [parse_cell(f"r5c{k}") for k in (1, 2, 3, 7, 8, 9)]
+COL5 = [parse_cell(f"r{k}c5") for k in (1, 2, 3, 7, 8, 9)]
