@@ -167,3 +167,18 @@ ROW1 = [parse_cell(f"r1c{k}") for k in range(4, 10)]
 COL1 = [parse_cell(f"r{k}c1") for k in range(4, 10)]
 ROW5 = [parse_cell(f"r5c{k}") for k in (1, 2, 3, 7, 8, 9)]
 COL5 = [parse_cell(f"r{k}c5") for k in (1, 2, 3, 7, 8, 9)]
+
+
+def test_gurth_diagonal_mapping_on_synthetic_givens() -> None:
+    """Givens mirrored in the main diagonal with 1<->2, 3<->4, 5<->6 and 7, 8, 9 fixed."""
+    values = [0] * 81
+    for name, v in (("r1c2", 1), ("r2c1", 2), ("r1c4", 3), ("r4c1", 4), ("r1c6", 5), ("r6c1", 6),
+                    ("r5c5", 7), ("r3c8", 8), ("r8c3", 8)):
+        values[parse_cell(name)] = v
+    board = Board.from_values(values)
+    sigma = digit_mapping(board, SYMMETRIES["reflection in the main diagonal"])
+    assert sigma == [0, 2, 1, 4, 3, 6, 5, 7, 8, 9]
+    assert digit_mapping(board, SYMMETRIES["rotation by 180 degrees"]) is None
+    fixed = [s for s in get("gurths-theorem").find(board) if s.extra["kind"] == "fixed-cells"]
+    assert fixed and all(c // 9 == c % 9 and d <= 6 for s in fixed for c, d in s.eliminations)
+    assert "1<->2, 3<->4, 5<->6 (7, 8, 9 map to themselves)" in fixed[0].text
