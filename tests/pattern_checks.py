@@ -16,6 +16,7 @@ from sudoku_grader.board import Board
 from sudoku_grader.engine import apply_step, next_step
 from sudoku_grader.formats import parse, parse_library
 from sudoku_grader.solver import solve
+from sudoku_grader.step import Step
 from sudoku_grader.techniques import Technique, get
 
 REGLIB = SHARED / "reglib" / "reglib-1.3.txt"
@@ -55,21 +56,18 @@ def walk_sound(lines: list[str], tids: tuple[str, ...], max_steps: int = 400) ->
             if b.is_solved():
                 break
             for t in testing:
-                for step in t.find(b):
-                    check_step(b, step, solution, line)
+                for found in t.find(b):
+                    check_step(b, found, solution, line)
                     checked[t.id] += 1
-            step = next_step(b, techs)
-            if step is None:
+            chosen = next_step(b, techs)
+            if chosen is None:
                 break
-            apply_step(b, step)
+            apply_step(b, chosen)
     return checked
 
 
-def check_step(b: Board, step: object, solution: list[int], line: str) -> None:
+def check_step(b: Board, step: Step, solution: list[int], line: str) -> None:
     """Sound, effective, explained, highlighted."""
-    from sudoku_grader.step import Step
-
-    assert isinstance(step, Step)
     assert step.text and step.highlights, (line, step.technique)
     assert step.eliminations or step.placements, (line, step.text)
     for cell, digit in step.eliminations:

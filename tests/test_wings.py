@@ -55,7 +55,7 @@ def test_wxyz_wing_on_a_hand_made_position() -> None:
     assert len(steps) == 1
     assert set(steps[0].eliminations) == {(parse_cell("r1c2"), 4), (parse_cell("r1c3"), 4)}
     assert steps[0].extra["z"] == 4 and "WXYZ-Wing" in steps[0].text
-    # make 1 loose as well (r1c5 -> r4c1 keeps 1 seeing r1c1 only via column 1, but 4 stays loose): two loose digits
+    # another cell 13 adds more four-cell sets; every one found still uses exactly the digits 1-4
     b2 = _board_with({"r1c1": "1234", "r1c5": "14", "r2c2": "24", "r3c3": "34", "r5c5": "13"})
     assert all(set(s.extra["digits"]) == {1, 2, 3, 4} for s in get("wxyz-wing").find(b2))
 

@@ -16,9 +16,11 @@ definitions follow HoDoKu:
   column of the box (with places off the crossing in both). With a strong link
   in a column whose one end is in the ER row, the cell where the link's other
   row meets the ER column loses the digit (and row/column swapped).
-  HoDoKu asks for at least three places in the box by default; with only two
-  the move is a disguised X-chain (reglib variant ``0402-1``): we find those
-  too and mark them with ``extra["two_candidates"]``.
+  HoDoKu asks for at least three places in the box, and so do we by default;
+  with only two the move is a disguised turbot fish. ``ALLOW_TWO_CANDIDATE_ERS``
+  is HoDoKu's option ``allowErsWithOnlyTwoCandidates`` (reglib variant
+  ``0402-1``); such steps carry ``extra["two_candidates"]``. Dual Empty
+  Rectangles always use them, as HoDoKu's regression tester does.
 - Dual 2-String Kite / Dual Empty Rectangle: two kites sharing their box cells,
   or two ERs in the same box, with different eliminations, shown as one step.
 """
@@ -43,6 +45,9 @@ from ..step import Link, Mark, Step
 from .registry import technique
 
 FAMILY = "single-digit"
+
+ALLOW_TWO_CANDIDATE_ERS = False
+"""HoDoKu's ``allowErsWithOnlyTwoCandidates`` (default off): Empty Rectangles with two box places."""
 
 
 def strong_links(board: Board, digit: int, houses: range = range(27)) -> list[tuple[int, int, int]]:
@@ -230,7 +235,7 @@ def _er_crosses(box: int) -> Iterator[tuple[int, int]]:
             yield r, 9 + k
 
 
-def _empty_rectangles(board: Board) -> list[Step]:
+def _empty_rectangles(board: Board, allow_two: bool) -> list[Step]:
     out = []
     for d in range(1, 10):
         dc = board.digit_cells[d]
@@ -247,6 +252,8 @@ def _empty_rectangles(board: Board) -> list[Step]:
                 if not row_part & ~colm or not col_part & ~rowm:
                     continue
                 two = row_part.bit_count() < 2 and col_part.bit_count() < 2
+                if two and not allow_two:
+                    continue
                 # A strong link in a column with one end in the ER row (then swapped roles).
                 for line, other_line, link_kind in ((row, col, 9), (col, row, 0)):
                     for x in iter_bits(dc & HOUSE_MASK[line] & ~HOUSE_MASK[box]):
@@ -283,15 +290,16 @@ def _empty_rectangles(board: Board) -> list[Step]:
     return out
 
 
-@technique("empty-rectangle", "Empty Rectangle", family=FAMILY, level=4.13, codes=("0402",), aliases=("er",))
+@technique("empty-rectangle", "Empty Rectangle", family=FAMILY, level=4.13, codes=("0402",),
+           aliases=("er", "empty rectangles"))
 def empty_rectangle(board: Board) -> Iterator[Step]:
     """A box whose digit lies on a cross, plus a strong link: the cell closing the rectangle loses it."""
-    return iter(_empty_rectangles(board))
+    return iter(_empty_rectangles(board, ALLOW_TWO_CANDIDATE_ERS))
 
 
 @technique("dual-empty-rectangle", "Dual Empty Rectangle", family=FAMILY, level=4.14, codes=("0405",),
            aliases=("der",))
 def dual_empty_rectangle(board: Board) -> Iterator[Step]:
     """Two Empty Rectangles in the same box with different eliminations."""
-    yield from _duals(_empty_rectangles(board), "box", "dual-empty-rectangle", "Dual Empty Rectangle",
+    yield from _duals(_empty_rectangles(board, allow_two=True), "box", "dual-empty-rectangle", "Dual Empty Rectangle",
                       "two Empty Rectangles in the same box", same_digit=True)

@@ -27,6 +27,8 @@ counterpart, so their ids are kebab-case of SudokuWiki's names.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cache
+from itertools import combinations, permutations, product
 
 from ..board import Board
 from ..geometry import (
@@ -264,3 +266,214 @@ def rectangle_elimination(board: Board) -> Iterator[Step]:
                                   f"{cell_name(wing2)}."),
                             extra={"digit": d, "hinge": hinge, "box": box},
                         )
+
+
+# ------------------------------------------------------------------ Fireworks
+def _firework_digits(board: Board, a: int) -> dict[int, tuple[int, int]]:
+    """Digits of stem ``a`` with at most one place outside a's box in a's row and in a's column.
+
+    Maps each such digit to its (row leaf, column leaf), -1 where there is none.
+    The digit is then in a or in one of its leaves: if no leaf holds it, the
+    row's and the column's copies both lie in a's box, in a's row and column,
+    which is a itself.
+    """
+    box = HOUSE_MASK[18 + CELL_BOX[a]]
+    row, col = HOUSE_MASK[CELL_ROW[a]] & ~box, HOUSE_MASK[9 + CELL_COL[a]] & ~box
+    out = {}
+    for d in iter_bits(board.cands[a]):
+        dc = board.digit_cells[d + 1]
+        r, c = dc & row, dc & col
+        if r.bit_count() <= 1 and c.bit_count() <= 1:
+            out[d + 1] = (r.bit_length() - 1, c.bit_length() - 1)
+    return out
+
+
+def _leaves(entries: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The common (row leaf, column leaf) of several fireworks of one stem, or None if they differ or lack one."""
+    rows = {r for r, _ in entries if r >= 0}
+    cols = {c for _, c in entries if c >= 0}
+    if len(rows) != 1 or len(cols) != 1:
+        return None
+    return rows.pop(), cols.pop()
+
+
+def _keep_only(board: Board, rules: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Eliminations that leave each (cell, mask) cell with candidates inside mask."""
+    cands = board.cands
+    return [(x, d) for x, keep in rules for d in range(1, 10) if cands[x] >> (d - 1) & 1 and not keep >> (d - 1) & 1]
+
+
+def _dmask(digits: tuple[int, ...] | list[int]) -> int:
+    return sum(1 << (d - 1) for d in digits)
+
+
+@technique("fireworks", "Fireworks", family=FAMILY, level=5.3,
+           aliases=("firework", "triple firework", "quad firework", "triple fireworks", "quad fireworks"))
+def fireworks(board: Board) -> Iterator[Step]:
+    """Triple: three digits with the same firework fill its three cells. Quad: two pairs share the leaves."""
+    cands = board.cands
+    stems = {a: _firework_digits(board, a) for a in iter_bits(board.unsolved)}
+    for a, fw in stems.items():
+        for trio in combinations(sorted(fw), 3):
+            leaves = _leaves([fw[d] for d in trio])
+            if leaves is None:
+                continue
+            b, c = leaves
+            cells = (a, b, c)
+            elims = _keep_only(board, [(x, _dmask(trio)) for x in cells])
+            if not elims:
+                continue
+            yield Step(
+                "fireworks", "Fireworks", eliminations=elims,
+                highlights=[Mark(x, d, "pivot" if x == a else "wing") for x in cells for d in trio
+                            if cands[x] >> (d - 1) & 1] + [Mark(x, d, "target") for x, d in elims],
+                text=(f"Triple Firework {''.join(map(str, trio))}: outside the box of {cell_name(a)}, each of "
+                      f"{', '.join(map(str, trio))} has at most {cell_name(b)} left in its row and {cell_name(c)} "
+                      f"in its column, so each is in {cell_name(a)}, {cell_name(b)} or {cell_name(c)}; three digits "
+                      f"for three cells: remove every other candidate there."),
+                extra={"kind": "triple", "digits": list(trio), "stem": a, "leaves": [b, c]},
+            )
+        for pair in combinations(sorted(fw), 2):
+            leaves = _leaves([fw[d] for d in pair])
+            if leaves is None:
+                continue
+            b, c = leaves
+            a2 = CELL_ROW[c] * 9 + CELL_COL[b]  # the stem whose row holds c and whose column holds b
+            if a2 <= a or a2 not in stems:
+                continue
+            fw2 = stems[a2]
+            for pair2 in combinations(sorted(d for d in fw2 if d not in pair), 2):
+                if _leaves([fw2[d] for d in pair2]) != (c, b):
+                    continue
+                rules = [(b, _dmask(pair + pair2)), (c, _dmask(pair + pair2)), (a, _dmask(pair)), (a2, _dmask(pair2))]
+                elims = _keep_only(board, rules)
+                if not elims:
+                    continue
+                p, q = pair
+                r, s = pair2
+                yield Step(
+                    "fireworks", "Fireworks", eliminations=elims,
+                    highlights=[Mark(x, d, "pivot" if x in (a, a2) else "wing") for x in (a, a2, b, c)
+                                for d in pair + pair2 if cands[x] >> (d - 1) & 1]
+                    + [Mark(x, d, "target") for x, d in elims],
+                    text=(f"Quad Firework: {p} and {q} each lie in {cell_name(a)}, {cell_name(b)} or {cell_name(c)}, "
+                          f"and {r} and {s} each in {cell_name(a2)}, {cell_name(b)} or {cell_name(c)}. "
+                          f"{cell_name(a)} holds at most one of {p}, {q}, so the other is in {cell_name(b)} or "
+                          f"{cell_name(c)}; the same for {r}, {s} with {cell_name(a2)}. So {cell_name(b)} and "
+                          f"{cell_name(c)} take one digit of each pair, {cell_name(a)} is {p} or {q} and "
+                          f"{cell_name(a2)} is {r} or {s}: remove the rest."),
+                    extra={"kind": "quad", "digits": sorted(pair + pair2), "stems": [a, a2], "leaves": [b, c]},
+                )
+
+
+# ------------------------------------------------------------------- Tridagon
+_PERMS = tuple(permutations(range(3)))
+
+
+@cache
+def _tridagon_impossible(p_tl: tuple[int, ...], p_tr: tuple[int, ...], p_bl: tuple[int, ...],
+                         p_br: tuple[int, ...]) -> bool:
+    """True when three digits cannot fill the four boxes' transversals without a clash.
+
+    Box transversal ``p`` puts its cells at (row i, column p[i]) within the box.
+    Only clashes between pattern cells are checked (a relaxation), so True is a
+    proof that the real grid cannot have all twelve cells from the three digits.
+    Digits are relabelled so the top-left box reads 0, 1, 2 down its rows.
+    """
+    inv = [tuple(p.index(j) for j in range(3)) for p in (p_tl, p_tr, p_bl, p_br)]
+    f_tl = (0, 1, 2)
+    for f_tr in _PERMS:
+        if any(f_tl[i] == f_tr[i] for i in range(3)):
+            continue
+        for f_bl in _PERMS:
+            if any(f_tl[inv[0][j]] == f_bl[inv[2][j]] for j in range(3)):
+                continue
+            for f_br in _PERMS:
+                if any(f_bl[i] == f_br[i] for i in range(3)):
+                    continue
+                if any(f_tr[inv[1][j]] == f_br[inv[3][j]] for j in range(3)):
+                    continue
+                return False
+    return True
+
+
+def _transversals(box: int) -> list[tuple[tuple[int, ...], list[int]]]:
+    """The six triples of a box's cells in different rows and columns, with their permutation."""
+    r0, c0 = 3 * ((box - 18) // 3), 3 * ((box - 18) % 3)
+    return [(p, [(r0 + i) * 9 + c0 + p[i] for i in range(3)]) for p in _PERMS]
+
+
+_TRANSVERSALS = {box: _transversals(box) for box in range(18, 27)}
+_RECTANGLES = tuple(
+    (18 + 3 * b1 + s1, 18 + 3 * b1 + s2, 18 + 3 * b2 + s1, 18 + 3 * b2 + s2)
+    for b1, b2 in combinations(range(3), 2) for s1, s2 in combinations(range(3), 2)
+)
+
+
+@technique("tridagon", "Tridagon", family=FAMILY, level=5.4,
+           aliases=("tridagons", "thor's hammer", "thors hammer", "trivalue oddagon"))
+def tridagon(board: Board) -> Iterator[Step]:
+    """Four boxes in a rectangle, three digits on a transversal in each: if that is impossible, the one
+    cell with other candidates cannot be any of the three digits."""
+    cands = board.cands
+    by_mask: dict[int, int] = {}
+    for c in iter_bits(board.unsolved):
+        if cands[c].bit_count() <= 3:
+            by_mask[cands[c]] = by_mask.get(cands[c], 0) | 1 << c
+    for trio in combinations(range(9), 3):
+        t = (1 << trio[0]) | (1 << trio[1]) | (1 << trio[2])
+        pool = 0
+        for m, same_mask in by_mask.items():
+            if m & ~t == 0:
+                pool |= same_mask
+        if pool.bit_count() < 11:
+            continue
+        for rect in _RECTANGLES:
+            if sum((pool & HOUSE_MASK[b]).bit_count() >= 2 for b in rect) < 4:
+                continue
+            if sum((pool & HOUSE_MASK[b]).bit_count() for b in rect) < 11:
+                continue
+            full: list[list[tuple[tuple[int, ...], list[int]]]] = []
+            guarded: list[list[tuple[tuple[int, ...], list[int], int]]] = []
+            for b in rect:
+                f, g = [], []
+                for p, cells in _TRANSVERSALS[b]:
+                    outside = [c for c in cells if not pool >> c & 1]
+                    if not outside:
+                        f.append((p, cells))
+                    elif len(outside) == 1 and cands[outside[0]] & t and cands[outside[0]] & ~t:
+                        g.append((p, cells, outside[0]))
+                full.append(f)
+                guarded.append(g)
+            for gi in range(4):
+                others = [k for k in range(4) if k != gi]
+                if not guarded[gi] or not all(full[k] for k in others):
+                    continue
+                for gp, gcells, target in guarded[gi]:
+                    for choice in product(*(full[k] for k in others)):
+                        perms: list[tuple[int, ...]] = [()] * 4
+                        all_cells = list(gcells)
+                        perms[gi] = gp
+                        for k, (p, cells) in zip(others, choice):
+                            perms[k] = p
+                            all_cells += cells
+                        if not _tridagon_impossible(*perms):
+                            continue
+                        yield _tridagon_step(board, [d + 1 for d in trio], rect, all_cells, target)
+
+
+
+def _tridagon_step(board: Board, digits: list[int], rect: tuple[int, ...], cells: list[int], target: int) -> Step:
+    cands = board.cands
+    elims = [(target, d) for d in digits if cands[target] >> (d - 1) & 1]
+    ds = "/".join(map(str, digits))
+    return Step(
+        "tridagon", "Tridagon", eliminations=elims,
+        highlights=[Mark(c, d, "group") for c in cells if c != target for d in digits if cands[c] >> (d - 1) & 1]
+        + [Mark(target, d, "target") for _, d in elims] + [Mark(b, -1, "house") for b in rect],
+        text=(f"Tridagon on {ds} in {', '.join(house_name(b) for b in rect)}: in each box three cells in different "
+              f"rows and columns ({cells_name(sorted(cells))}) hold only {ds}, except {cell_name(target)}. "
+              f"Twelve such cells cannot all take {ds} without two equal digits meeting in a row or column, "
+              f"so {cell_name(target)} is none of them: remove {', '.join(str(d) for _, d in elims)} from it."),
+        extra={"digits": digits, "boxes": list(rect), "target": target},
+    )
