@@ -13,6 +13,8 @@ _FAMILIES = (
     "singles",
     "intersections",
     "uniqueness",
+    "als",
+    "sue_de_coq",
 )
 
 for _family in _FAMILIES:
