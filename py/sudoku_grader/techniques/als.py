@@ -104,36 +104,55 @@ def _collect_alses(board: Board) -> list[Als]:
 def _collect_rcs(alses: list[Als], board: Board, overlap: bool) -> dict[int, list[tuple[int, int]]]:
     """Restricted commons between every two ALSs (both directions), as digit masks.
 
-    A pair is only tested when the lowest d-cell of one ALS is a d-cell seeing all the
-    d-cells of the other, found through an index by (digit, lowest cell).
+    Bitsets over ALS indices do the pairing: for ALS A and digit d, the partners are the
+    ALSs holding d minus those with a d-cell that does not see all of A's d-cells (and,
+    without overlap, minus those sharing a cell with A).
     """
     dc = board.digit_cells
-    index: list[list[int]] = [[] for _ in range(810)]
+    n = len(alses)
+    has_digit = [0] * 10
+    by_dcell = [[0] * 81 for _ in range(10)]  # ALSs whose d-cells include the cell
+    by_cell = [0] * 81
     for i, a in enumerate(alses):
+        bit = 1 << i
+        for c in iter_bits(a.cells):
+            by_cell[c] |= bit
         for d in digits_of(a.digits):
-            low = a.dcells[d]
-            index[d * 81 - 81 + (low & -low).bit_length() - 1].append(i)
-    rcs: list[dict[int, int]] = [{} for _ in alses]
+            has_digit[d] |= bit
+            row = by_dcell[d]
+            for c in iter_bits(a.dcells[d]):
+                row[c] |= bit
+    rcs: list[dict[int, int]] = [{} for _ in range(n)]
+    blocked: dict[int, int] = {}  # (d-cells, d) -> ALSs with a d-cell not seeing all of them
     for i, a in enumerate(alses):
-        acells = a.cells
+        later = ~((2 << i) - 1)
+        touching = 0
+        for c in iter_bits(a.cells):
+            touching |= by_cell[c]
         rc_i = rcs[i]
         for d in digits_of(a.digits):
-            bud = a.buddies[d]
-            adc = a.dcells[d]
+            memo_key = a.dcells[d] * 10 + d
+            bad = blocked.get(memo_key)
+            if bad is None:
+                row = by_dcell[d]
+                bad = 0
+                outside = dc[d] & ~a.buddies[d]
+                while outside:
+                    low = outside & -outside
+                    bad |= row[low.bit_length() - 1]
+                    outside ^= low
+                blocked[memo_key] = bad
+            found = has_digit[d] & ~bad & later
+            if not overlap:
+                found &= ~touching
             bit = 1 << (d - 1)
-            for c in iter_bits(bud & dc[d]):
-                for j in index[d * 81 - 81 + c]:
-                    if j <= i:
+            for j in iter_bits(found):
+                if overlap and a.cells & alses[j].cells:
+                    union = a.cells | alses[j].cells
+                    if union == a.cells or union == alses[j].cells:
                         continue
-                    b = alses[j]
-                    if b.dcells[d] & ~bud:
-                        continue
-                    shared = acells & b.cells
-                    if shared and (not overlap or (adc | b.dcells[d]) & shared
-                                   or acells | b.cells in (acells, b.cells)):
-                        continue
-                    rc_i[j] = rc_i.get(j, 0) | bit
-                    rcs[j][i] = rcs[j].get(i, 0) | bit
+                rc_i[j] = rc_i.get(j, 0) | bit
+                rcs[j][i] = rcs[j].get(i, 0) | bit
     return {i: sorted(m.items()) for i, m in enumerate(rcs)}
 
 
@@ -258,52 +277,70 @@ def als_xz(board: Board) -> Iterator[Step]:
 
 # --------------------------------------------------------------- ALS-XY-Wing
 def _als_xy_wing(board: Board) -> Iterator[Step]:
+    """Pairs of ALSs A, B that could remove a common digit somewhere (found through the
+    cells they both reach), then every pivot C linked to both by different digits."""
     an = _analysis(board)
-    alses = an.alses
+    alses, rcs = an.alses, an.rcs
+    reach, by_target = _targets(board, an)
+    link = [dict(pairs) for pairs in rcs.values()]
+    nbr = [0] * len(alses)
+    for i, pairs in rcs.items():
+        m = 0
+        for j, _ in pairs:
+            m |= 1 << j
+        nbr[i] = m
+    candidates: set[tuple[int, int]] = set()
+    for ids in by_target.values():
+        for x in range(len(ids)):
+            for y in range(x + 1, len(ids)):
+                if nbr[ids[x]] & nbr[ids[y]]:
+                    candidates.add((ids[x], ids[y]))
     seen: set[tuple[int, int, int, tuple[tuple[int, int], ...]]] = set()
-    for ci, pairs in an.rcs.items():
-        c = alses[ci]
-        for k1 in range(len(pairs)):
-            ai, rc1 = pairs[k1]
-            a = alses[ai]
-            for k2 in range(k1 + 1, len(pairs)):
-                bi, rc2 = pairs[k2]
-                if rc1 == rc2 and POPCOUNT9[rc1] == 1:
-                    continue
-                b = alses[bi]
-                if a.cells & b.cells:
-                    if not ALLOW_OVERLAP:
-                        continue
-                    if a.cells | b.cells in (a.cells, b.cells):
-                        continue
-                zs = a.digits & b.digits & ~rc1 & ~rc2
-                if not zs:
-                    continue
-                elims = _common_eliminations(board, [a, b], zs)
-                if not elims:
-                    continue
-                elims = _sorted(elims)
-                key = (ci, min(ai, bi), max(ai, bi), tuple(elims))
-                if key in seen:
-                    continue
-                seen.add(key)
-                x, y = digits_of(rc1), digits_of(rc2)
-                marks = _als_marks([a, b, c], board)
-                marks += [Mark(cc, d, "pivot") for d in x for cc in iter_bits(a.dcells[d] | c.dcells[d])]
-                marks += [Mark(cc, d, "pivot") for d in y for cc in iter_bits(b.dcells[d] | c.dcells[d])]
-                marks += [Mark(cc, d, "target") for cc, d in elims]
-                zt = _and(zs)
-                text = (f"ALS-XY-Wing: pivot C = {c.name()} ({house_name(c.house)}) is linked to "
-                        f"A = {a.name()} by {'/'.join(map(str, x))} and to B = {b.name()} by "
-                        f"{'/'.join(map(str, y))}. If neither A nor B held {zt} in a target, A would be "
-                        f"locked and take {'/'.join(map(str, x))} from C, C would be locked and take "
-                        f"{'/'.join(map(str, y))} from B, and B would be locked with {zt}: a contradiction; "
-                        f"so {zt} is in A or B: {_elim_text(elims)}.")
-                extra = _als_extra([a, b, c])
-                extra.update({"rc": [digits_of(rc1), digits_of(rc2)]})
-                links = [_rc_link(a, c, d) for d in x] + [_rc_link(c, b, d) for d in y]
-                yield Step("als-xy-wing", "ALS-XY-Wing", eliminations=elims, highlights=marks,
-                           links=links, text=text, extra=extra)
+    for ai, bi in sorted(candidates):
+        a, b = alses[ai], alses[bi]
+        if a.cells & b.cells:
+            if not ALLOW_OVERLAP or a.cells | b.cells in (a.cells, b.cells):
+                continue
+        for ci in iter_bits(nbr[ai] & nbr[bi]):
+            rc1, rc2 = link[ci][ai], link[ci][bi]
+            if rc1 == rc2 and POPCOUNT9[rc1] == 1:
+                continue
+            zs = a.digits & b.digits & ~rc1 & ~rc2
+            elims = []
+            for z in digits_of(zs):
+                t = reach[ai][z] & reach[bi][z] & ~a.cells & ~b.cells
+                elims += [(c, z) for c in iter_bits(t)]
+            if not elims:
+                continue
+            elims = _sorted(elims)
+            key = (ci, ai, bi, tuple(elims))
+            if key in seen:
+                continue
+            seen.add(key)
+            yield _wing_step(board, a, b, alses[ci], rc1, rc2, elims)
+
+
+def _wing_step(board: Board, a: Als, b: Als, c: Als, rc1: int, rc2: int,
+               elims: list[tuple[int, int]]) -> Step:
+    zs = 0
+    for _, d in elims:
+        zs |= 1 << (d - 1)
+    x, y = digits_of(rc1), digits_of(rc2)
+    marks = _als_marks([a, b, c], board)
+    marks += [Mark(cc, d, "pivot") for d in x for cc in iter_bits(a.dcells[d] | c.dcells[d])]
+    marks += [Mark(cc, d, "pivot") for d in y for cc in iter_bits(b.dcells[d] | c.dcells[d])]
+    marks += [Mark(cc, d, "target") for cc, d in elims]
+    zt = _and(zs)
+    xs, ys = "/".join(map(str, x)), "/".join(map(str, y))
+    text = (f"ALS-XY-Wing: pivot C = {c.name()} ({house_name(c.house)}) is linked to A = {a.name()} by "
+            f"{xs} and to B = {b.name()} by {ys}. If neither A nor B held {zt} in a target, A would be "
+            f"locked and take {xs} from C, C would be locked and take {ys} from B, and B would be locked "
+            f"with {zt}: a contradiction; so {zt} is in A or B: {_elim_text(elims)}.")
+    extra = _als_extra([a, b, c])
+    extra.update({"rc": [x, y]})
+    links = [_rc_link(a, c, d) for d in x] + [_rc_link(c, b, d) for d in y]
+    return Step("als-xy-wing", "ALS-XY-Wing", eliminations=elims, highlights=marks, links=links, text=text,
+                extra=extra)
 
 
 @technique("als-xy-wing", "ALS-XY-Wing", family="als", level=6.4, codes=("0902",),
@@ -314,105 +351,127 @@ def als_xy_wing(board: Board) -> Iterator[Step]:
 
 
 # --------------------------------------------------------------- ALS-XY-Chain
-def _als_xy_chain(board: Board, max_als: int | None = None) -> Iterator[Step]:
-    """Chains of four or more ALSs; consecutive links use different digits (HoDoKu's rule:
-    a link's digits minus the digits actually used by the previous link).
+def _targets(board: Board, an: Analysis) -> tuple[list[list[int]], dict[int, list[int]]]:
+    """Per ALS and digit, the candidates a chain or wing ending there could remove
+    (cells outside seeing all its copies), and per (digit, cell) the ALSs that reach it."""
+    dc = board.digit_cells
+    reach: list[list[int]] = []
+    by_target: dict[int, list[int]] = {}
+    for i, a in enumerate(an.alses):
+        row = [0] * 10
+        for d in digits_of(a.digits):
+            t = a.buddies[d] & dc[d]
+            row[d] = t
+            for c in iter_bits(t):
+                by_target.setdefault(d * 81 + c, []).append(i)
+        reach.append(row)
+    return reach, by_target
 
-    A breadth-first search from each start ALS over states (ALS, digits used to enter it),
-    carrying the set of first-link digits as a bitmask, finds the shortest chain for every
-    (end ALS, last link, first link); a digit common to both ends and used by neither end
-    link is removed from the cells seeing all its copies in both ends.
+
+def _als_xy_chain(board: Board, max_als: int | None = None) -> Iterator[Step]:
+    """Chains of four or more ALSs linked by restricted commons, consecutive links on
+    different digits; a digit common to both ends and used by neither end link is removed
+    from the cells seeing all its copies in both ends.
+
+    Breadth-first search from each start ALS and first link digit, over states "ALS k
+    entered by digit d" kept as bits k*9+d-1 of one big int, so a whole level moves with a
+    few big-int operations. A link with two digits offers each digit as the one used (if
+    both were forced out of the next ALS it would be left with too few digits, which is a
+    contradiction too, so the step stays sound). Only the shortest chain per set of
+    eliminations is reported.
     """
     limit = max_als or MAX_CHAIN_ALS
     an = _analysis(board)
     alses, rcs = an.alses, an.rcs
-    dc = board.digit_cells
-    # digits of each ALS that could be eliminated somewhere (a cell sees all their copies)
-    viable = []
-    for a in alses:
-        v = 0
-        for d in digits_of(a.digits):
-            if a.buddies[d] & dc[d]:
-                v |= 1 << (d - 1)
-        viable.append(v)
+    n = len(alses)
+    if n < 4:
+        return
+    reach, by_target = _targets(board, an)
+    out_mask = [0] * n  # states reachable in one link from ALS j (any entry digit)
+    for j in range(n):
+        m = 0
+        for k, rc in rcs[j]:
+            m |= rc << (9 * k)
+        out_mask[j] = m
+    digit_states = [0] * 10
+    for d in range(1, 10):
+        pattern = 0
+        for k in range(n):
+            pattern |= 1 << (9 * k + d - 1)
+        digit_states[d] = pattern
     best: dict[tuple[tuple[int, int], ...], tuple[int, list[int], list[int]]] = {}
-    for start in range(len(alses)):
-        sv = viable[start]
-        if not sv:
-            continue
+    for start in range(n):
         first_als = alses[start]
-        parent: dict[tuple[int, int, int], tuple[int, int]] = {}
-        seen: dict[tuple[int, int], int] = {}
-        frontier: dict[tuple[int, int], int] = {}
-        for j, rc in rcs[start]:
-            for d in digits_of(rc):
-                bit = 1 << (d - 1)
-                if not sv & ~bit:
-                    continue
-                key = (j, bit)
-                seen[key] = seen.get(key, 0) | bit
-                frontier[key] = frontier.get(key, 0) | bit
-                parent[(j, bit, d)] = (start, 0)
-        for links in range(2, limit):
-            nxt: dict[tuple[int, int], int] = {}
-            for (j, used), firsts in frontier.items():
-                for k, rc in rcs[j]:
-                    if k == start:
-                        continue
-                    actual = rc & ~used
-                    if not actual:
-                        continue
-                    key = (k, actual)
-                    known = seen.get(key, 0)
-                    new = firsts & ~known
-                    if not new:
-                        continue
-                    seen[key] = known | new
-                    nxt[key] = nxt.get(key, 0) | new
-                    for f in digits_of(new):
-                        parent[(k, actual, f)] = (j, used)
-            if links >= 3:
-                for (k, actual), firsts in nxt.items():
-                    end_als = alses[k]
-                    zs_all = sv & viable[k] & ~actual
-                    if not zs_all:
-                        continue
-                    inside = first_als.cells | end_als.cells
-                    for f in digits_of(firsts):
-                        zs = zs_all & ~(1 << (f - 1))
+        partners = 0
+        sv = 0
+        for z in digits_of(first_als.digits):
+            for c in iter_bits(reach[start][z]):
+                for k in by_target[z * 81 + c]:
+                    if k != start:
+                        partners |= 0x1FF << (9 * k)
+                        sv |= 1 << (z - 1)
+        if not partners:
+            continue
+        not_start = ~(0x1FF << (9 * start))
+        for f in digits_of(first_als.digits):
+            fbit = 1 << (f - 1)
+            if not sv & ~fbit:
+                continue
+            frontier = out_mask[start] & digit_states[f] & not_start
+            if not frontier:
+                continue
+            levels = [frontier]
+            visited = frontier
+            for links in range(2, limit):
+                nxt = 0
+                for st in iter_bits(frontier):
+                    j, d0 = divmod(st, 9)
+                    nxt |= out_mask[j] & ~digit_states[d0 + 1]
+                nxt &= not_start & ~visited
+                if not nxt:
+                    break
+                visited |= nxt
+                levels.append(nxt)
+                frontier = nxt
+                if links >= 3:
+                    for st in iter_bits(nxt & partners):
+                        k, d0 = divmod(st, 9)
+                        zs = sv & ~fbit & ~(1 << d0) & alses[k].digits
                         elims = []
-                        for d in digits_of(zs):
-                            t = dc[d] & first_als.buddies[d] & end_als.buddies[d] & ~inside
-                            elims += [(c, d) for c in iter_bits(t)]
+                        for z in digits_of(zs):
+                            t = reach[start][z] & reach[k][z] & ~alses[k].cells
+                            elims += [(c, z) for c in iter_bits(t)]
                         if not elims:
                             continue
-                        path = _chain_path(parent, start, k, actual, f)
-                        if path is None:
+                        key = tuple(_sorted(elims))
+                        old = best.get(key)
+                        if old is not None and old[0] <= links + 1:
                             continue
-                        key2 = tuple(_sorted(elims))
-                        old = best.get(key2)
-                        if old is None or len(old[1]) > len(path[0]):
-                            best[key2] = (len(path[0]), path[0], path[1])
-            frontier = nxt
-            if not frontier:
-                break
+                        path = _chain_path(levels, out_mask, start, st)
+                        if path is not None:
+                            best[key] = (links + 1, path[0], path[1])
     for key, (_, idxs, used_links) in sorted(best.items(), key=lambda kv: (kv[1][0], kv[0])):
         yield _chain_step(board, [alses[k] for k in idxs], used_links, list(key))
 
 
-def _chain_path(parent: dict[tuple[int, int, int], tuple[int, int]], start: int, end: int, used: int,
-                first: int) -> tuple[list[int], list[int]] | None:
-    """ALS indices and link digit masks from ``start`` to ``end``; None if an ALS repeats."""
-    idxs = [end]
-    links = [used]
-    j, u = end, used
-    while True:
-        pj, pu = parent[(j, u, first)]
-        if pj == start and pu == 0:
-            break
-        idxs.append(pj)
-        links.append(pu)
-        j, u = pj, pu
+def _chain_path(levels: list[int], out_mask: list[int], start: int, end_state: int
+                ) -> tuple[list[int], list[int]] | None:
+    """ALS indices and link digit masks from ``start`` to ``end_state`` (found on the last
+    level), walking back level by level; None if an ALS would appear twice."""
+    idxs = [end_state // 9]
+    links = [1 << (end_state % 9)]
+    st = end_state
+    for lvl in range(len(levels) - 2, -1, -1):
+        d_here = st % 9
+        for p in iter_bits(levels[lvl]):
+            j, d0 = divmod(p, 9)
+            if d0 != d_here and out_mask[j] >> st & 1:
+                break
+        else:
+            return None
+        idxs.append(j)
+        links.append(1 << d0)
+        st = p
     idxs.append(start)
     idxs.reverse()
     links.reverse()
