@@ -23,6 +23,8 @@ _FAMILIES = (
     "forcing",
     "medusa",
     "templates",
+    "als",
+    "sue_de_coq",
 )
 
 for _family in _FAMILIES:
