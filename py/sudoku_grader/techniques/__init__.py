@@ -16,6 +16,7 @@ _FAMILIES = (
     "forcing",
     "medusa",
     "templates",
+    "tridagon",
 )
 
 for _family in _FAMILIES:
