@@ -225,7 +225,7 @@ class _Nets:
     def run(self, fact: Fact) -> NetResult:
         r = self.cache.get(fact)
         if r is None:
-            r = propagate(self.board, [fact], locked=True)
+            r = propagate(self.board, [fact], locked=True, subsets=True)
             self.cache[fact] = r
         return r
 
