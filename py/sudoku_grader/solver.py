@@ -1,7 +1,11 @@
 """Exact solver: counts solutions up to a limit (by default 2) and returns them.
 
-Depth-first search on candidate bitmasks with naked and hidden singles
-propagated at every node and branching on a cell with the fewest candidates.
+Depth-first search on candidate bitmasks. At every node naked and hidden
+singles are propagated (only in houses that changed since the parent node),
+then locked candidates (pointing and claiming), and the search branches on a
+cell with the fewest candidates, preferring the one whose digits most peers
+share. Floors (scripts/benchmark.py): median under 2 ms on 17-clue puzzles and
+under 20 ms on the forum's hardest lists, on CPython.
 It is the referee: it tells a puzzle with no solution, one, or several, and it
 checks that every logical step agrees with the solution.
 """
@@ -15,6 +19,9 @@ from operator import itemgetter
 from .board import Board, find_duplicate
 from .geometry import ALL_DIGITS, HOUSES, PEERS
 
+_POP = tuple(bin(i).count("1") for i in range(512))
+# branching weight of a peer sharing a digit: bivalue 2, three candidates 1, solved 0
+_WEIGHT = tuple(0 if n < 2 else 4 // n for n in _POP)
 _SINGLE = {1 << d: d + 1 for d in range(9)}
 
 
@@ -57,15 +64,24 @@ def _assign(cands: list[int], cell: int, bit: int) -> bool:
     return True
 
 
+_PEER_GET = tuple(itemgetter(*p) for p in PEERS)
 _HOUSE_GETTERS = tuple((itemgetter(*house), house) for house in HOUSES)
 
 
-def _propagate(cands: list[int]) -> bool:
-    """Hidden singles (and missing digits) until nothing changes; False on contradiction."""
-    changed = True
-    while changed:
+def _propagate(cands: list[int], parent: list[int] | None = None) -> bool:
+    """Hidden singles (and missing digits) until nothing changes; False on contradiction.
+
+    ``parent`` is a stable position this one came from: only houses that differ
+    from it are scanned first.
+    """
+    if parent is None:
+        todo = _HOUSE_GETTERS
+    else:
+        todo = [gh for gh in _HOUSE_GETTERS if gh[0](cands) != gh[0](parent)]
+    while todo:
+        before = cands[:]
         changed = False
-        for get, house in _HOUSE_GETTERS:
+        for get, house in todo:
             a, b, c, d, e, f, g, h, i = get(cands)
             # bits seen at least once / at least twice, unrolled for speed
             t = a & b
@@ -100,7 +116,82 @@ def _propagate(cands: list[int]) -> bool:
                                 return False
                             changed = True
                         break
+        if not changed:
+            return True
+        # only houses whose cells changed can yield new hidden singles
+        todo = [gh for gh in _HOUSE_GETTERS if gh[0](cands) != gh[0](before)]
     return True
+
+
+def _segments() -> tuple[tuple[int, ...], ...]:
+    """Mini-line tables: for each (line, stack) segment its 3 cells, the 6 cells of the
+    rest of the line, and the 6 cells of the rest of the box."""
+    out = []
+    for line in range(18):
+        for j in range(3):
+            if line < 9:  # row `line`, box column-stack j
+                r = line
+                seg = [r * 9 + 3 * j + k for k in range(3)]
+                rest_line = [r * 9 + k for k in range(9) if k // 3 != j]
+                box = [rr * 9 + 3 * j + k for rr in range(3 * (r // 3), 3 * (r // 3) + 3) for k in range(3)]
+            else:  # column `line - 9`, band j
+                col = line - 9
+                seg = [(3 * j + k) * 9 + col for k in range(3)]
+                rest_line = [rr * 9 + col for rr in range(9) if rr // 3 != j]
+                stack = 3 * (col // 3)
+                box = [rr * 9 + cc for rr in range(3 * j, 3 * j + 3) for cc in range(stack, stack + 3)]
+            rest_box = [c for c in box if c not in seg]
+            out.append((tuple(seg), tuple(rest_line), tuple(rest_box)))
+    return tuple(out)
+
+
+_SEGMENTS = _segments()
+_SEG_GET = tuple(itemgetter(*seg) for seg, _, _ in _SEGMENTS)
+# For segment s of a line: the two other segments of the same line and the two parallel
+# segments of the same box (indices into the 54-segment list).
+_SEG_PEERS = tuple(
+    (
+        (s // 3) * 3 + (s % 3 + 1) % 3,
+        (s // 3) * 3 + (s % 3 + 2) % 3,
+        ((s // 3) // 3 * 3 + ((s // 3) % 3 + 1) % 3) * 3 + s % 3,
+        ((s // 3) // 3 * 3 + ((s // 3) % 3 + 2) % 3) * 3 + s % 3,
+    )
+    for s in range(54)
+)
+
+
+def _locked(cands: list[int]) -> bool | None:
+    """Locked candidates (pointing and claiming) on every box-line segment.
+
+    Returns True when something was removed, False when nothing was, None on a
+    contradiction. Cheap extra propagation that prunes the search on hard puzzles.
+    """
+    unions = []
+    for get in _SEG_GET:
+        a, b, c = get(cands)
+        unions.append(a | b | c)
+    changed = False
+    for s, (l1, l2, b1, b2) in enumerate(_SEG_PEERS):
+        u = unions[s]
+        in_line = unions[l1] | unions[l2]
+        in_box = unions[b1] | unions[b2]
+        # pointing: digits of the box only here leave the rest of the line;
+        # claiming: digits of the line only here leave the rest of the box.
+        for digits, targets in ((u & ~in_box & in_line, _SEGMENTS[s][1]), (u & ~in_line & in_box, _SEGMENTS[s][2])):
+            if not digits:
+                continue
+            for p in targets:
+                m = cands[p]
+                if m & digits:
+                    m &= ~digits
+                    if not m:
+                        return None
+                    changed = True
+                    if m & (m - 1):
+                        cands[p] = m
+                    elif not _assign(cands, p, m):
+                        return None
+    return changed
 
 
 def _check_singles_consistent(cands: list[int]) -> bool:
@@ -116,19 +207,32 @@ def _check_singles_consistent(cands: list[int]) -> bool:
     return True
 
 
-def _search(cands: list[int], limit: int, out: list[list[int]]) -> None:
-    if not _propagate(cands):
+def _search(cands: list[int], limit: int, out: list[list[int]], parent: list[int] | None = None) -> None:
+    if not _propagate(cands, parent):
         return
+    # singles, then locked candidates, until neither finds anything more
+    while True:
+        found = _locked(cands)
+        if found is None:
+            return
+        if not found:
+            break
+        if not _propagate(cands):
+            return
+    # Fewest candidates first; among those, the cell whose digits are shared by the
+    # most (and most nearly solved) peers: a guess there settles more of the grid.
+    # This halves the nodes on the hardest sets.
     best = -1
     best_n = 10
+    best_w = -1
     for c in range(81):
         m = cands[c]
         if m & (m - 1):
-            n = m.bit_count()
-            if n < best_n:
-                best_n, best = n, c
-                if n == 2:
-                    break
+            n = _POP[m]
+            if n <= best_n:
+                w = sum(map(_WEIGHT.__getitem__, filter(m.__and__, _PEER_GET[c](cands))))
+                if n < best_n or w > best_w:
+                    best_n, best, best_w = n, c, w
     if best < 0:
         if _check_singles_consistent(cands):
             out.append([_SINGLE[m] for m in cands])
@@ -139,7 +243,7 @@ def _search(cands: list[int], limit: int, out: list[list[int]]) -> None:
         m ^= bit
         trial = cands[:]
         if _assign(trial, best, bit):
-            _search(trial, limit, out)
+            _search(trial, limit, out, cands)
 
 
 def candidates_for_search(board: Board) -> list[int] | None:
@@ -157,30 +261,25 @@ def solve(puzzle: Board | Sequence[int], limit: int = 2) -> Solution:
         if clash:
             return Solution("none", reason=clash)
         cands = candidates_for_search(puzzle)
+        if cands is None:
+            return Solution("none", reason="a cell has no candidate left")
+        # placed digits are already out of their peers (a Board keeps that invariant; the
+        # leaf check catches anything else); propagate the unplaced one-candidate cells
+        for c, v in enumerate(puzzle.values):
+            m = cands[c]
+            if not v and not m & (m - 1) and not _assign(cands, c, m):
+                return Solution("none", reason="the candidates contradict each other")
     else:
         clash = find_duplicate(puzzle)
         if clash:
             return Solution("none", reason=clash)
         cands = [ALL_DIGITS] * 81
-        ok = True
         for c, v in enumerate(puzzle):
-            if v and ok:
+            if v:
                 bit = 1 << (v - 1)
-                if not cands[c] & bit:
-                    ok = False
-                else:
-                    ok = _assign(cands, c, bit)
-        if not ok:
-            return Solution("none", reason="the givens contradict each other")
-    if cands is None or not _check_singles_consistent(cands):
-        return Solution("none", reason="a cell has no candidate left")
+                if not cands[c] & bit or not _assign(cands, c, bit):
+                    return Solution("none", reason="the givens contradict each other")
     out: list[list[int]] = []
-    # single-bit cells are already fixed; propagate their consequences first
-    for c in range(81):
-        m = cands[c]
-        if m and not m & (m - 1):
-            if not _assign(cands, c, m):
-                return Solution("none", reason="the givens contradict each other")
     _search(cands, limit, out)
     if not out:
         return Solution("none", reason="no grid completes these givens")

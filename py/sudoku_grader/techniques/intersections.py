@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board
-from ..geometry import HOUSE_MASK, INTERSECTIONS, cells_name, house_name, iter_bits
+from ..geometry import HOUSE_MASK, INTERSECTIONS, cell_name, cells_name, house_name, iter_bits
 from ..step import Mark, Step
 from .registry import technique
 
@@ -46,3 +46,61 @@ def pointing(board: Board) -> Iterator[Step]:
 def claiming(board: Board) -> Iterator[Step]:
     """A digit confined to one box inside a line is removed from the rest of that box."""
     return _locked(board, pointing=False)
+
+
+def _direct_locked(board: Board, pointing: bool) -> Iterator[Step]:
+    """Sudoku Explainer's direct pointing / claiming: a locked candidate whose eliminations
+    leave a hidden single, which the step places.
+
+    As in SE, the single must be in a house of the same kind as the base (another
+    box on the line for pointing, another line through the box for claiming), for
+    the same digit, and the base must hold the digit in more than one cell.
+    """
+    tid = "direct-pointing" if pointing else "direct-claiming"
+    name = "Direct Pointing" if pointing else "Direct Claiming"
+    for box, line, inter in INTERSECTIONS:
+        base, cover = (box, line) if pointing else (line, box)
+        cover_mask = HOUSE_MASK[cover]
+        for d in range(1, 10):
+            dc = board.digit_cells[d]
+            in_base = dc & HOUSE_MASK[base]
+            if in_base.bit_count() < 2 or in_base & ~inter:
+                continue
+            targets = dc & cover_mask & ~inter
+            if not targets:
+                continue
+            elims = [(c, d) for c in iter_bits(targets)]
+            # houses of the base's kind that cross the cover house, other than the base
+            kind = base // 9
+            for other in range(kind * 9, kind * 9 + 9):
+                if other == base or not HOUSE_MASK[other] & cover_mask:
+                    continue
+                pos = dc & HOUSE_MASK[other]
+                rest = pos & ~cover_mask
+                if pos.bit_count() < 2 or rest.bit_count() != 1:
+                    continue
+                single = rest.bit_length() - 1
+                yield Step(
+                    tid, name, placements=[(single, d)], eliminations=elims,
+                    highlights=[Mark(base, -1, "house"), Mark(other, -1, "house"),
+                                *(Mark(c, d, "base") for c in iter_bits(in_base)), Mark(single, d, "target")],
+                    text=f"In {house_name(base)}, {d} can only be in {cells_name(in_base)}, which lie in "
+                         f"{house_name(cover)}; so {d} leaves the rest of {house_name(cover)} "
+                         f"({cells_name(targets)}), and its only place left in {house_name(other)} is "
+                         f"{cell_name(single)}: {cell_name(single)}={d}.",
+                    extra={"base": base, "cover": cover, "digit": d, "house": other},
+                )
+
+
+@technique("direct-pointing", "Direct Pointing", family="intersections", level=1.7,
+           aliases=("direct pointing pair", "direct locked candidates 1"))
+def direct_pointing(board: Board) -> Iterator[Step]:
+    """Pointing that leaves a hidden single in another box of the line (SE 1.7)."""
+    return _direct_locked(board, pointing=True)
+
+
+@technique("direct-claiming", "Direct Claiming", family="intersections", level=1.9,
+           aliases=("direct box line reduction", "direct locked candidates 2"))
+def direct_claiming(board: Board) -> Iterator[Step]:
+    """Claiming that leaves a hidden single in another line through the box (SE 1.9)."""
+    return _direct_locked(board, pointing=False)

@@ -1,0 +1,329 @@
+"""Build the browser app into ``dist/`` and serve it.
+
+    python build.py                    # assemble dist/
+    python build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N/
+
+``dist/`` is a static site that works from any static host, a sub-path too:
+
+    index.html, sw.js                  the app page and its offline service worker
+    web/                               JS modules, styles, the worker, build-info.js
+    examples/                          embed, micropip and PyScript demo pages
+    pyodide/                           the pinned Pyodide npm package (no CDN at run time)
+    pyscript/                          the pinned @pyscript/core npm package (examples only)
+    wheels/                            our wheel, latest.json naming it, micropip's wheel
+
+Downloads happen here, at build time, once: the npm packages with ``npm pack``
+and micropip's wheel with ``pip download``, into ``.cache/``. Later builds and
+the app itself need no network. The package wheel is made here with `zipfile`
+(a pure-Python wheel is a zip with three metadata files), so building needs no
+build backend either.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+PACKAGE = ROOT / "py" / "sudoku_grader"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+MICROPIP_VERSION = "0.11.1"
+
+#: The Pyodide files needed at boot (and nothing of the npm package's docs, maps or node console).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+                 "pyodide.js")
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".py": "text/plain",
+    ".toml": "text/plain",
+}
+
+
+# ----------------------------------------------------------------- downloads
+def _npm_package(name: str, version: str) -> Path:
+    """The unpacked npm package ``name@version`` in ``.cache``, fetched with ``npm pack`` once."""
+    folder = CACHE / f"{name.replace('@', '').replace('/', '-')}-{version}"
+    if (folder / "package.json").exists():
+        return folder
+    CACHE.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        print(f"build: fetching npm {name}@{version} (once, into {folder.relative_to(ROOT)})", flush=True)
+        out = subprocess.run(
+            ["npm", "pack", f"{name}@{version}", "--pack-destination", tmp, "--silent"],
+            check=True, capture_output=True, text=True, timeout=600,
+        )
+        tgz = Path(tmp) / out.stdout.strip().splitlines()[-1]
+        unpacked = Path(tmp) / "unpacked"
+        with tarfile.open(tgz) as tar:
+            tar.extractall(unpacked, filter="data")
+        shutil.move(str(unpacked / "package"), folder)
+    return folder
+
+
+def pyodide_dir() -> Path:
+    folder = _npm_package("pyodide", PYODIDE_VERSION)
+    missing = [f for f in PYODIDE_FILES if not (folder / f).exists()]
+    if missing:
+        raise SystemExit(f"build: the pyodide package in {folder} lacks {', '.join(missing)}")
+    return folder
+
+
+def pyscript_dir() -> Path:
+    return _npm_package("@pyscript/core", PYSCRIPT_VERSION)
+
+
+def micropip_wheel() -> Path:
+    """micropip's pure-Python wheel from PyPI, pinned, fetched with pip once."""
+    folder = CACHE / f"micropip-{MICROPIP_VERSION}"
+    found = sorted(folder.glob("micropip-*.whl")) if folder.exists() else []
+    if found:
+        return found[0]
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"build: fetching micropip=={MICROPIP_VERSION} wheel (once)", flush=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+         "--python-version", "3.13", "--implementation", "py", "-d", str(folder), f"micropip=={MICROPIP_VERSION}"],
+        check=True, timeout=600,
+    )
+    found = sorted(folder.glob("micropip-*.whl"))
+    if not found:
+        raise SystemExit("build: pip download did not produce a micropip wheel")
+    return found[0]
+
+
+# ----------------------------------------------------------------- the wheel
+def project_meta() -> dict[str, str]:
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return {"name": meta["name"], "version": meta["version"], "summary": meta.get("description", ""),
+            "requires_python": meta.get("requires-python", "")}
+
+
+def build_wheel(dest: Path) -> Path:
+    """``sudoku_grader-<version>-py3-none-any.whl`` from ``py/sudoku_grader``, reproducibly."""
+    meta = project_meta()
+    dist_name = meta["name"].replace("-", "_")
+    version = meta["version"]
+    info = f"{dist_name}-{version}.dist-info"
+    files: list[tuple[str, bytes]] = []
+    for path in sorted(PACKAGE.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed"):
+            files.append((path.relative_to(PACKAGE.parent).as_posix(), path.read_bytes()))
+    metadata = (
+        f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {version}\nSummary: {meta['summary']}\n"
+        f"Requires-Python: {meta['requires_python']}\n"
+    )
+    files.append((f"{info}/METADATA", metadata.encode()))
+    files.append((f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: sudoku-grader build.py\n"
+                                   b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
+    files.append((f"{info}/top_level.txt", b"sudoku_grader\n"))
+    record = []
+    for name, data in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{name},sha256={digest},{len(data)}")
+    record.append(f"{info}/RECORD,,")
+    files.append((f"{info}/RECORD", ("\n".join(record) + "\n").encode()))
+    dest.mkdir(parents=True, exist_ok=True)
+    wheel = dest / f"{dist_name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files:
+            zi = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            zf.writestr(zi, data)
+    return wheel
+
+
+def use_local_micropip(pyodide: Path, wheel: Path) -> None:
+    """Let ``loadPackage("micropip")`` (what PyScript calls) find micropip in ``pyodide/``.
+
+    Pyodide's lock file names micropip's wheel and its sha256, and Pyodide fetches it from
+    beside the lock file. The npm package does not ship that wheel (it is on Pyodide's CDN), so
+    we put PyPI's wheel of the same version there and write its hash into our copy of the lock.
+    """
+    lock_path = pyodide / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    entry = lock["packages"].get("micropip")
+    if entry is None:
+        raise SystemExit("build: pyodide-lock.json has no micropip entry")
+    version = wheel.name.split("-")[1]
+    if entry["version"] != version:
+        raise SystemExit(f"build: Pyodide {PYODIDE_VERSION} pins micropip {entry['version']}, we ship {version}")
+    shutil.copy2(wheel, pyodide / wheel.name)
+    entry["file_name"] = wheel.name
+    entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+
+
+# ----------------------------------------------------------------- assembling
+def _copy_tree(src: Path, dest: Path, skip_suffixes: tuple[str, ...] = ()) -> None:
+    for path in sorted(src.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and not path.name.endswith(skip_suffixes):
+            target = dest / path.relative_to(src)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+
+def build(with_extras: bool = True, dist: Path | None = None) -> Path:
+    """Assemble ``dist/`` (or another folder) from scratch; returns its path."""
+    out = dist or DIST
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    meta = project_meta()
+
+    # The app: page, modules, examples. The service worker sits at the root so its scope covers all.
+    shutil.copy2(ROOT / "index.html", out / "index.html")
+    _copy_tree(ROOT / "web", out / "web")
+    examples = out / "web" / "examples"
+    if examples.exists():
+        shutil.move(str(examples), out / "examples")
+    shutil.move(str(out / "web" / "sw.js"), out / "sw.js")
+
+    # The runtime.
+    pyo = pyodide_dir()
+    (out / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyo / name, out / "pyodide" / name)
+
+    # Wheels: ours under a stable name plus latest.json; micropip's for the micropip route.
+    wheels = out / "wheels"
+    wheel = build_wheel(wheels)
+    extras: dict[str, str] = {}
+    if with_extras:
+        mp = micropip_wheel()
+        shutil.copy2(mp, wheels / mp.name)
+        extras["micropip"] = mp.name
+        use_local_micropip(out / "pyodide", mp)
+        ps = pyscript_dir()
+        _copy_tree(ps / "dist", out / "pyscript", skip_suffixes=(".map",))
+    (wheels / "latest.json").write_text(json.dumps(
+        {"name": meta["name"], "version": meta["version"], "wheel": wheel.name, **extras}, indent=2) + "\n")
+
+    for page in (out / "examples").glob("*.html"):
+        page.write_text(page.read_text().replace("__WHEEL__", wheel.name))
+
+    info = {
+        "version": meta["version"],
+        "wheel": f"wheels/{wheel.name}",
+        "pyodide": PYODIDE_VERSION,
+        "micropip": f"wheels/{extras['micropip']}" if "micropip" in extras else None,
+    }
+    # One hash over every file names this build; the service worker keys its cache by it.
+    assets = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+    digest = hashlib.sha256()
+    for rel in assets:
+        digest.update(rel.encode())
+        digest.update(hashlib.sha256((out / rel).read_bytes()).digest())
+    info["build"] = digest.hexdigest()[:12]
+    (out / "web" / "build-info.js").write_text(
+        "// Written by build.py: what this build contains.\nexport const BUILD = "
+        + json.dumps(info, indent=2) + ";\n")
+    assets.append("web/build-info.js")
+    assets.append("./")
+    sw = (out / "sw.js").read_text()
+    sw = sw.replace("__BUILD__", info["build"]).replace("__ASSETS__", json.dumps(sorted(set(assets)), indent=1))
+    (out / "sw.js").write_text(sw)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"build: dist/ ready ({len(assets)} files, {size / 1e6:.1f} MB, build {info['build']})", flush=True)
+    return out
+
+
+# ----------------------------------------------------------------- serving
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide needs; optional sub-path prefix; quiet log."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+
+    def translate_path(self, path: str) -> str:
+        if self.prefix != "/":
+            clean = path.split("?", 1)[0].split("#", 1)[0]
+            if not clean.startswith(self.prefix):
+                return str(Path(self.directory) / "__outside_prefix__")
+            path = "/" + path[len(self.prefix):]
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if os.environ.get("SUDOKU_GRADER_HTTP_LOG"):
+            super().log_message(format, *args)
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that closes a connection early (navigation, offline tests) is no error worth a traceback."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+def make_server(port: int = 8000, directory: Path = DIST, prefix: str = "/") -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``directory`` at ``http://127.0.0.1:<port><prefix>`` (port 0: any free port)."""
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler = functools.partial(type("PrefixHandler", (Handler,), {"prefix": prefix}), directory=str(directory))
+    return QuietServer(("127.0.0.1", port), handler)
+
+
+def serve_in_thread(port: int = 0, directory: Path = DIST, prefix: str = "/") -> tuple[str, http.server.HTTPServer]:
+    """Start a server in a daemon thread; returns its base URL and the server (for tests)."""
+    server = make_server(port, directory, prefix)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, real_port = server.server_address[:2]
+    return f"http://{host}:{real_port}{'/' + prefix.strip('/') + '/' if prefix.strip('/') else '/'}", server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the Sudoku Grader browser app into dist/ and serve it.")
+    parser.add_argument("command", nargs="?", choices=("build", "serve"), default="build")
+    parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
+    parser.add_argument("--prefix", default="/", help="serve dist/ under this sub-path, e.g. /puzzles/grader/")
+    parser.add_argument("--no-build", action="store_true", help="serve the existing dist/ as it is")
+    args = parser.parse_args(argv)
+    if not (args.command == "serve" and args.no_build and DIST.exists()):
+        build()
+    if args.command == "serve":
+        server = make_server(args.port, DIST, args.prefix)
+        host, port = server.server_address[:2]
+        prefix = "/" + args.prefix.strip("/") + "/" if args.prefix.strip("/") else "/"
+        print(f"Serving the app at http://{host}:{port}{prefix}  (Ctrl+C stops)", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

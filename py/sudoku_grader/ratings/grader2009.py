@@ -1,0 +1,167 @@
+"""The 2009 "Sudoku Grader" (Jay Hines; seed 003, notes/ratings.md section 8): strategic 0-7 plus
+procedural 0-3, total out of 10.
+
+Its solver tries, in this fixed order, Simple Single, Slice and Slot, Single,
+Hidden Single, Locked Candidate (box->line), Locked Candidate 2 (line->box),
+Naked Pair, Triple, Quad, Hidden Pair, Triple, Quad, X-Wing, Swordfish; the
+first that succeeds makes one application (one placement, or one elimination
+batch for one house and digit) and the scan restarts. The program stops after
+100 iterations.
+
+- Simple Single: a house with one empty cell (placed digits only).
+- Slice and Slot: cross-hatching a box with the placed digits only.
+- Single / Hidden Single: naked and hidden singles on the candidates.
+
+Strategic score = the hardest technique used: 0 Simple Single or Slice and
+Slot only, 1 Single or Hidden Single, 2 Locked Candidates, 3 Naked Pair or
+Triple, 4 Naked Quad, Hidden Pair or Triple, 5 Hidden Quad, 6 X-Wing or
+Swordfish, 7 when the techniques cannot finish (or the cap is hit).
+Procedural: +1 when there are 4 or more elimination steps, +1 more at 8 or
+more (the program's thresholds; the essay says "more than four"), +1 when more
+than 55 cells are placed. Unsolved: 7 + 3 = 10.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..board import Board
+from ..engine import Cancelled, apply_step, gain
+from ..geometry import BOXES, COLS, HOUSE_MASK, HOUSES, ROWS, cell_name, house_name, iter_bits
+from ..step import Mark, Step
+from .common import Cancel, Progress, find_technique, step_summary
+
+MAX_ITERATIONS = 100
+
+# (technique id, strategic score) in the program's order; the first two are this module's own finders.
+ORDER: tuple[tuple[str, int], ...] = (
+    ("simple-single", 0),
+    ("slice-and-slot", 0),
+    ("naked-single", 1),
+    ("hidden-single", 1),
+    ("locked-candidates-1", 2),
+    ("locked-candidates-2", 2),
+    ("naked-pair", 3),
+    ("naked-triple", 3),
+    ("naked-quadruple", 4),
+    ("hidden-pair", 4),
+    ("hidden-triple", 4),
+    ("hidden-quadruple", 5),
+    ("x-wing", 6),
+    ("swordfish", 6),
+)
+STRATEGIC: dict[str, int] = dict(ORDER)
+PLACING = {"simple-single", "slice-and-slot", "naked-single", "hidden-single"}
+UNSOLVED_STRATEGIC = 7
+
+
+def simple_singles(board: Board) -> Iterator[Step]:
+    """A house with exactly one empty cell: it takes the digit the house lacks (placed digits only)."""
+    for h in range(27):
+        empty = [c for c in HOUSES[h] if not board.values[c]]
+        if len(empty) != 1:
+            continue
+        present = {board.values[c] for c in HOUSES[h]}
+        missing = [d for d in range(1, 10) if d not in present]
+        if len(missing) == 1:
+            cell = empty[0]
+            yield Step("simple-single", "Simple Single", placements=[(cell, missing[0])],
+                       highlights=[Mark(h, -1, "house"), Mark(cell, missing[0], "target")],
+                       text=f"{cell_name(cell)} is the only empty cell of {house_name(h)}: it takes {missing[0]}.")
+
+
+def slice_and_slot(board: Board) -> Iterator[Step]:
+    """Cross-hatching a box with placed digits only: one empty cell not seeing the digit."""
+    values = board.values
+    for box in BOXES:
+        in_box = {values[c] for c in HOUSES[box]}
+        for d in range(1, 10):
+            if d in in_box:
+                continue
+            blocked = 0
+            for line in ROWS + COLS:
+                if any(values[c] == d for c in HOUSES[line]):
+                    blocked |= HOUSE_MASK[line]
+            free = [c for c in iter_bits(HOUSE_MASK[box] & board.unsolved & ~blocked)]
+            if len(free) == 1:
+                yield Step("slice-and-slot", "Slice and Slot", placements=[(free[0], d)],
+                           highlights=[Mark(box, -1, "house"), Mark(free[0], d, "target")],
+                           text=f"Cross-hatching {house_name(box)} with the placed {d}s leaves only "
+                                f"{cell_name(free[0])} for {d}.")
+
+
+_OWN = {"simple-single": simple_singles, "slice-and-slot": slice_and_slot}
+
+
+def rate(board: Board, progress: Progress | None = None, cancel: Cancel | None = None) -> dict[str, Any]:
+    """Strategic, procedural and total scores, with the path's counts."""
+    finders = []
+    missing = []
+    for tid, _ in ORDER:
+        if tid in _OWN:
+            finders.append((tid, _OWN[tid]))
+        else:
+            t = find_technique(tid)
+            if t is None:
+                missing.append(tid)
+            else:
+                finders.append((tid, t.find))
+    b = board.copy()
+    steps: list[Step] = []
+    keys: list[str] = []
+    stuck = ""
+    while not b.is_solved():
+        if cancel is not None and cancel():
+            raise Cancelled()
+        if len(steps) >= MAX_ITERATIONS:
+            stuck = f"stopped at the program's cap of {MAX_ITERATIONS} iterations"
+            break
+        picked = None
+        for tid, find in finders:
+            for s in find(b):
+                if gain(b, s):
+                    picked = (s, tid)
+                    break
+            if picked:
+                break
+        if picked is None:
+            stuck = "none of the 2009 grader's techniques applies"
+            break
+        apply_step(b, picked[0])
+        steps.append(picked[0])
+        keys.append(picked[1])
+        if progress is not None:
+            progress(len(steps), picked[1])
+    solved = b.is_solved() and b.contradiction() is None
+    return summarize(steps, keys, solved, stuck, missing)
+
+
+def summarize(steps: list[Step], keys: list[str], solved: bool, stuck: str = "",
+              missing: list[str] | None = None) -> dict[str, Any]:
+    counts: dict[str, int] = {}
+    for k in keys:
+        counts[k] = counts.get(k, 0) + 1
+    eliminations = sum(1 for k in keys if k not in PLACING)
+    placements = sum(1 for k in keys if k in PLACING)
+    hardest_at = max(range(len(keys)), key=lambda i: (STRATEGIC[keys[i]], -i), default=-1)
+    if solved:
+        strategic = STRATEGIC[keys[hardest_at]] if hardest_at >= 0 else 0
+        procedural = int(eliminations >= 4) + int(eliminations >= 8) + int(placements > 55)
+    else:
+        strategic, procedural = UNSOLVED_STRATEGIC, 3
+    out: dict[str, Any] = {
+        "strategic": strategic,
+        "procedural": procedural,
+        "total": strategic + procedural,
+        "solved": solved,
+        "elimination_steps": eliminations,
+        "placement_steps": placements,
+        "counts": counts,
+        "hardest": step_summary(steps[hardest_at], hardest_at) if hardest_at >= 0 else None,
+    }
+    if not solved:
+        out["stuck"] = stuck
+    if missing:
+        out["not_available"] = missing
+    return out

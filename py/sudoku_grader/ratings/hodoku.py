@@ -1,0 +1,321 @@
+"""HoDoKu 2.2: score (sum of step scores on HoDoKu's own path) and level (Easy .. Extreme).
+
+Facts from HoDoKu's source (solver/SudokuSolver.java, Options.java, the step
+finders; notes/ratings.md section 4), checked against all 2,662 rows of
+``reference/hodoku-ratings.tsv``: the score table below reproduces every
+score there from HoDoKu's own technique counts, and the level rule every level.
+
+The solve loop: techniques are tried in HoDoKu's configured order (the
+``index`` column); the first that finds a step wins and exactly that step is
+applied, then the scan starts again from the top. Which step a technique
+returns when it sees several is HoDoKu's too:
+
+- ``first``: singles, subsets, locked candidates and basic/finned fish return
+  the first instance of their own scan (locked candidates: boxes first, so
+  type 1 before type 2; subsets: boxes, then rows, then columns; fish: digit
+  1 to 9, row-based before column-based).
+- ``sorted``: X-Chain, XY-Chain, Remote Pair, Turbot Fish and the ALS moves
+  collect every instance and take the smallest by HoDoKu's step order: most
+  eliminations first, then the smaller weighted index sum of the eliminated
+  candidates, then the shorter chain.
+- ``tabling``: Nice Loops/AIC and forcing chains/nets (one search per entry,
+  several step types): steps that place a digit first, then most
+  eliminations, then the shorter chain.
+
+When nothing applies HoDoKu uses Brute Force (score 10000): it lists the empty
+cells in order and fills the middle one (index ``len // 2``) with its
+solution value. Level = the hardest level among the techniques used, raised
+while the score exceeds that level's maximum (Easy 800, Medium 1000, Hard
+1600, Unfair 1800).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Board
+from ..geometry import cell_name, iter_bits
+from ..step import Mark, Step
+from .common import Cancel, Progress, Slot, Walk, chain_length, find_technique, mappings_used, step_summary, walk
+from .hodoku_queues import SinglesQueues
+from .mapping import mapped_to
+
+LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
+MAX_SCORE = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
+_LV = {"E": 0, "M": 1, "H": 2, "U": 3, "X": 4}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of HoDoKu's default solver configuration."""
+
+    index: int  # HoDoKu's order
+    ids: tuple[str, ...]  # our technique ids this search returns (several for one search)
+    names: tuple[str, ...]  # HoDoKu's display names, same order as ids
+    level: str  # E M H U X
+    score: int
+    enabled: bool = True
+    pick: str = "first"  # first | sorted | tabling
+
+
+def _e(index: int, ids: str, names: str, level: str, score: int, enabled: bool = True,
+       pick: str = "first") -> Entry:
+    return Entry(index, tuple(ids.split("|")), tuple(names.split("|")), level, score, enabled, pick)
+
+
+_SIZES = ("squirmbag", "whale", "leviathan")
+_SIZE_NAMES = ("Squirmbag", "Whale", "Leviathan")
+
+ENTRIES: tuple[Entry, ...] = (
+    _e(100, "full-house", "Full House", "E", 4),
+    _e(200, "naked-single", "Naked Single", "E", 4),
+    _e(300, "hidden-single", "Hidden Single", "E", 14),
+    _e(1000, "locked-pair", "Locked Pair", "M", 40),
+    _e(1100, "locked-triple", "Locked Triple", "M", 60),
+    _e(1200, "locked-candidates-1|locked-candidates-2",
+       "Locked Candidates Type 1 (Pointing)|Locked Candidates Type 2 (Claiming)", "M", 50),
+    _e(1300, "naked-pair", "Naked Pair", "M", 60),
+    _e(1400, "naked-triple", "Naked Triple", "M", 80),
+    _e(1500, "hidden-pair", "Hidden Pair", "M", 70),
+    _e(1600, "hidden-triple", "Hidden Triple", "M", 100),
+    _e(2000, "naked-quadruple", "Naked Quadruple", "H", 120),
+    _e(2100, "hidden-quadruple", "Hidden Quadruple", "H", 150),
+    _e(2200, "x-wing", "X-Wing", "H", 140),
+    _e(2300, "swordfish", "Swordfish", "H", 150),
+    _e(2400, "jellyfish", "Jellyfish", "H", 160),
+    *(_e(2500 + 100 * i, s, n, "U", 470, False) for i, (s, n) in enumerate(zip(_SIZES, _SIZE_NAMES))),
+    _e(2800, "remote-pair", "Remote Pair", "H", 110, pick="sorted"),
+    _e(2900, "bug-plus-1", "Bivalue Universal Grave + 1", "H", 100),
+    _e(3000, "skyscraper", "Skyscraper", "H", 130),
+    _e(3100, "2-string-kite", "2-String Kite", "H", 150),
+    _e(3120, "turbot-fish", "Turbot Fish", "H", 120, pick="sorted"),
+    _e(3170, "empty-rectangle", "Empty Rectangle", "H", 120),
+    _e(3200, "w-wing", "W-Wing", "H", 150),
+    _e(3300, "xy-wing", "XY-Wing", "H", 160),
+    _e(3400, "xyz-wing", "XYZ-Wing", "H", 180),
+    *(_e(3500 + 100 * i, f"uniqueness-{i + 1}", f"Uniqueness Test {i + 1}", "H", 100) for i in range(6)),
+    _e(4010, "hidden-rectangle", "Hidden Rectangle", "H", 100),
+    _e(4020, "avoidable-rectangle-1", "Avoidable Rectangle Type 1", "H", 100),
+    _e(4030, "avoidable-rectangle-2", "Avoidable Rectangle Type 2", "H", 100),
+    _e(4100, "finned-x-wing", "Finned X-Wing", "H", 130),
+    _e(4200, "sashimi-x-wing", "Sashimi X-Wing", "H", 150),
+    _e(4300, "finned-swordfish", "Finned Swordfish", "U", 200),
+    _e(4400, "sashimi-swordfish", "Sashimi Swordfish", "U", 240),
+    _e(4500, "finned-jellyfish", "Finned Jellyfish", "U", 250),
+    _e(4600, "sashimi-jellyfish", "Sashimi Jellyfish", "U", 260),
+    *(_e(4700 + 100 * i, f"finned-{s}", f"Finned {n}", "U", 470, False)
+      for i, (s, n) in enumerate(zip(_SIZES, _SIZE_NAMES))),
+    *(_e(5000 + 100 * i, f"sashimi-{s}", f"Sashimi {n}", "U", 470, False)
+      for i, (s, n) in enumerate(zip(_SIZES, _SIZE_NAMES))),
+    _e(5300, "sue-de-coq", "Sue de Coq", "U", 250),
+    _e(5330, "simple-colors-trap|simple-colors-wrap", "Simple Colors Trap|Simple Colors Wrap", "H", 150),
+    _e(5360, "multi-colors-1|multi-colors-2", "Multi Colors 1|Multi Colors 2", "H", 200),
+    _e(5400, "x-chain", "X-Chain", "U", 260, pick="sorted"),
+    _e(5500, "xy-chain", "XY-Chain", "U", 260, pick="sorted"),
+    _e(5600, "continuous-nice-loop|discontinuous-nice-loop|aic",
+       "Continuous Nice Loop|Discontinuous Nice Loop|AIC", "U", 280, pick="tabling"),
+    _e(5650, "grouped-continuous-nice-loop|grouped-discontinuous-nice-loop|grouped-aic",
+       "Grouped Continuous Nice Loop|Grouped Discontinuous Nice Loop|Grouped AIC", "U", 300, pick="tabling"),
+    _e(5700, "als-xz", "Almost Locked Set XZ-Rule", "U", 300, pick="sorted"),
+    _e(5800, "als-xy-wing", "Almost Locked Set XY-Wing", "U", 320, pick="sorted"),
+    _e(5900, "als-xy-chain", "Almost Locked Set Chain", "U", 340, pick="sorted"),
+    _e(6000, "death-blossom", "Death Blossom", "U", 360, False, pick="sorted"),
+    _e(6100, "franken-x-wing", "Franken X-Wing", "U", 300),
+    _e(6200, "franken-swordfish", "Franken Swordfish", "U", 350),
+    _e(6300, "franken-jellyfish", "Franken Jellyfish", "U", 370, False),
+    *(_e(6400 + 100 * i, f"franken-{s}", f"Franken {n}", "X", 470, False)
+      for i, (s, n) in enumerate(zip(_SIZES, _SIZE_NAMES))),
+    _e(6700, "finned-franken-x-wing", "Finned Franken X-Wing", "U", 390),
+    _e(6800, "finned-franken-swordfish", "Finned Franken Swordfish", "U", 410),
+    _e(6900, "finned-franken-jellyfish", "Finned Franken Jellyfish", "U", 430, False),
+    *(_e(7000 + 100 * i, f"finned-franken-{s}", f"Finned Franken {n}", "X", 470, False)
+      for i, (s, n) in enumerate(zip(_SIZES, _SIZE_NAMES))),
+    _e(7300, "mutant-x-wing", "Mutant X-Wing", "X", 450, False),
+    _e(7400, "mutant-swordfish", "Mutant Swordfish", "X", 450, False),
+    _e(7500, "mutant-jellyfish", "Mutant Jellyfish", "X", 450, False),
+    *(_e(7600 + 100 * i, f"mutant-{s}", f"Mutant {n}", "X", 470, False)
+      for i, (s, n) in enumerate(zip(_SIZES, _SIZE_NAMES))),
+    *(_e(7900 + 100 * i, f"finned-mutant-{s}", f"Finned Mutant {n}", "X", 470, False)
+      for i, (s, n) in enumerate(zip(("x-wing", "swordfish", "jellyfish", *_SIZES),
+                                     ("X-Wing", "Swordfish", "Jellyfish", *_SIZE_NAMES)))),
+    _e(8450, "kraken-fish", "Kraken Fish", "X", 500, False, pick="sorted"),
+    _e(8500, "forcing-chain-contradiction|forcing-chain-verity",
+       "Forcing Chain Contradiction|Forcing Chain Verity", "X", 500, pick="tabling"),
+    _e(8600, "forcing-net-contradiction|forcing-net-verity",
+       "Forcing Net Contradiction|Forcing Net Verity", "X", 700, pick="tabling"),
+    _e(8700, "template-set", "Template Set", "X", 10000, False),
+    _e(8800, "template-delete", "Template Delete", "X", 10000, False),
+    _e(8900, "brute-force", "Brute Force", "X", 10000),
+)
+
+SCORES: dict[str, int] = {tid: e.score for e in ENTRIES for tid in e.ids}
+LEVEL_OF: dict[str, str] = {tid: LEVELS[_LV[e.level]] for e in ENTRIES for tid in e.ids}
+ID_BY_NAME: dict[str, str] = {n: tid for e in ENTRIES for tid, n in zip(e.ids, e.names)}
+NAME_BY_ID: dict[str, str] = {tid: n for n, tid in ID_BY_NAME.items()}
+
+
+def level_for(score: int, hardest: int) -> str:
+    """HoDoKu's level: the hardest technique's level, raised while the score exceeds its maximum."""
+    lv = hardest
+    while lv < len(LEVELS) - 1 and score > MAX_SCORE[LEVELS[lv]]:
+        lv += 1
+    return LEVELS[lv]
+
+
+# ------------------------------------------------------------------ choosing a step
+def _index_sum(step: Step) -> int:
+    """HoDoKu's weighted index sum of the eliminated candidates (weights 1, 81, 161, ...)."""
+    total, weight = 0, 1
+    for cell, digit in sorted(step.eliminations):
+        total += cell * weight + digit
+        weight += 80
+    return total
+
+
+def _sorted_key(step: Step) -> tuple[int, int, int]:
+    return (-len(step.eliminations), _index_sum(step), chain_length(step))
+
+
+def _tabling_key(step: Step) -> tuple[int, int, int, int]:
+    return (0 if step.placements else 1, -len(step.eliminations), chain_length(step), _index_sum(step))
+
+
+@dataclass
+class _Group:
+    entry: Entry
+    slots: list[Slot]
+
+
+def _groups(scores: dict[str, int]) -> list[_Group]:
+    """HoDoKu's enabled searches with the finders our registry has (mapped ones join their entry)."""
+    out = []
+    for e in ENTRIES:
+        if not e.enabled or e.ids == ("brute-force",):
+            continue
+        if e.ids[0] in QUEUED:
+            if scores.get(e.ids[0], e.score) != 0:
+                out.append(_Group(e, []))
+            continue
+        slots: list[Slot] = []
+        seen: set[str] = set()
+        for tid in e.ids:
+            if scores.get(tid, e.score) == 0:
+                continue  # a user table can switch a technique off with 0
+            t = find_technique(tid)
+            if t is not None and t.id not in seen:
+                slots.append(Slot(t, tid))
+                seen.add(t.id)
+            for mid in mapped_to("hodoku", tid):
+                mt = find_technique(mid)
+                if mt is not None and mt.id not in seen:
+                    slots.append(Slot(mt, tid, mapped=True))
+                    seen.add(mt.id)
+        if slots:
+            out.append(_Group(e, slots))
+    return out
+
+
+QUEUED = ("full-house", "naked-single", "hidden-single")
+
+
+def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str] | None:
+    from ..engine import gain
+
+    tid = group.entry.ids[0]
+    if tid in QUEUED:
+        s = getattr(queues, tid.replace("-", "_"))(board)
+        return (s, tid) if s is not None else None
+    if group.entry.pick == "first":
+        for slot in group.slots:
+            for s in slot.technique.find(board):
+                if gain(board, s):
+                    return s, _key_of(s, slot)
+        return None
+    found: list[tuple[Step, str]] = []
+    for slot in group.slots:
+        found.extend((s, _key_of(s, slot)) for s in slot.technique.find(board) if gain(board, s))
+    if not found:
+        return None
+    key = _tabling_key if group.entry.pick == "tabling" else _sorted_key
+    return min(found, key=lambda sk: key(sk[0]))
+
+
+def _key_of(step: Step, slot: Slot) -> str:
+    """A finder may return several HoDoKu types (e.g. Nice Loops); price by the step's own id if known."""
+    if step.technique in SCORES:
+        return step.technique
+    return slot.key
+
+
+def brute_force_step(board: Board, solution: list[int]) -> Step:
+    """HoDoKu's Brute Force: the middle empty cell (in cell order) gets its solution value."""
+    empty = list(iter_bits(board.unsolved))
+    cell = empty[len(empty) // 2]
+    digit = solution[cell]
+    return Step(
+        "brute-force", "Brute Force", placements=[(cell, digit)],
+        highlights=[Mark(cell, digit, "target")],
+        text=f"No technique applies; HoDoKu guesses: it fills the middle empty cell {cell_name(cell)} with "
+             f"its solution value {digit}.",
+    )
+
+
+def rate(
+    board: Board,
+    solution: list[int] | None,
+    scores: dict[str, int] | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> dict[str, Any]:
+    """HoDoKu's score, level, the path's technique counts and its hardest step."""
+    table = dict(SCORES)
+    if scores:
+        table.update(scores)
+    groups = _groups(table)
+    state: dict[str, Any] = {}
+
+    def queues(b: Board) -> SinglesQueues:
+        if state.get("board") is not b:
+            state["board"], state["queues"] = b, SinglesQueues(b)
+        q: SinglesQueues = state["queues"]
+        return q
+
+    def choose(b: Board) -> tuple[Step, str | None] | None:
+        q = queues(b)
+        for g in groups:
+            picked = _pick(b, g, q)
+            if picked is not None:
+                return picked
+        if solution is None or table.get("brute-force", 1) == 0:
+            return None
+        return brute_force_step(b, solution), "brute-force"
+
+    w: Walk = walk(board, choose, progress, cancel, apply=lambda b, s: queues(b).apply(b, s))
+    return summarize(w, table)
+
+
+def summarize(w: Walk, table: dict[str, int]) -> dict[str, Any]:
+    score = 0
+    hardest, hardest_at, best = 0, -1, (-1, -1)
+    counts: dict[str, int] = {}
+    for i, (s, key) in enumerate(zip(w.steps, w.keys)):
+        k = key or s.technique
+        score += table.get(k, 0)
+        counts[k] = counts.get(k, 0) + 1
+        rank = (LEVELS.index(LEVEL_OF.get(k, "Extreme")), table.get(k, 0))
+        if rank > best:
+            best, hardest_at = rank, i
+    hardest = max(best[0], 0)
+    out: dict[str, Any] = {
+        "score": score,
+        "level": level_for(score, hardest) if w.solved else "Incomplete",
+        "solved": w.solved,
+        "steps": len(w.steps),
+        "counts": counts,
+        "hardest": step_summary(w.steps[hardest_at], hardest_at) if hardest_at >= 0 else None,
+        "mappings": mappings_used("hodoku", w),
+    }
+    if not w.solved:
+        out["stuck"] = w.stuck
+    return out

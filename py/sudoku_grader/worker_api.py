@@ -1,0 +1,147 @@
+"""The browser worker's one entry point: ``handle(op, puzzle, options_json, progress)``.
+
+The Web Worker (``web/worker.js``) runs this module inside Pyodide. It calls the
+same `sudoku_grader.api` functions as the command line, so the page receives
+exactly the CLI's ``--json`` shapes. What this layer adds is what a page needs
+around them:
+
+- JSON strings in and out, so no Python object crosses into JavaScript;
+- options from the page (settings panel) passed only to the api functions whose
+  signature takes them, and the ignored ones reported back so the page can say so;
+- progress reports while a solve path is walked;
+- every exception turned into a one-line message: a person never sees a traceback;
+- two helpers the page cannot compute itself: ``parse`` (any format the package
+  reads, to the values and candidates of the grid) and ``techniques`` (the catalogue
+  for the settings panel and the hint ladder's first rung).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import json
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from . import api
+from .errors import SudokuError
+from .techniques import ordered
+
+Progress = Callable[[str], None]
+
+#: The api functions the page may call by name (``generate`` joins when it exists).
+API_OPS = ("solve", "explain", "steps", "hint", "rate", "generate")
+
+
+def handle(op: str, puzzle: str, options_json: str = "{}", progress: Progress | None = None) -> str:
+    """Run one request and return its JSON text; never raises."""
+    started = time.perf_counter()
+    try:
+        options = json.loads(options_json or "{}")
+        if not isinstance(options, dict):
+            raise ValueError("options must be a JSON object")
+        out = _dispatch(op, puzzle, options, progress)
+    except SudokuError as e:
+        out = {"status": "invalid", "error": str(e)}
+    except RecursionError:
+        out = {"status": "error", "error": "the engine ran out of stack on this puzzle"}
+    except MemoryError:
+        out = {"status": "error", "error": "the engine ran out of memory on this puzzle"}
+    except Exception as e:  # noqa: BLE001 - the page must get a message, not a traceback
+        out = {"status": "error", "error": f"internal error ({type(e).__name__}): {_first_line(e)}"}
+    out.setdefault("seconds", round(time.perf_counter() - started, 3))
+    return json.dumps(out)
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    return text[0] if text else "no message"
+
+
+def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress | None) -> dict[str, Any]:
+    if op == "parse":
+        return parse(puzzle)
+    if op == "techniques":
+        return {"techniques": catalogue()}
+    if op == "sleep":
+        # A diagnostic: hold the worker for a while, so a host (and the tests) can check
+        # that cancelling and the time limit stop a long call and that the page stays usable.
+        seconds = min(float(options.get("seconds", 1)), 600.0)
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            time.sleep(0.05)
+        return {"slept": seconds}
+    if op == "version":
+        from . import __version__
+
+        return {"version": __version__}
+    if op not in API_OPS or not hasattr(api, op):
+        raise ValueError(f"unknown operation {op!r}")
+    fn = getattr(api, op)
+    args, ignored = _call_args(fn, options)
+    with _progress_hook(progress):
+        out = fn(puzzle, **args) if op != "generate" else fn(**args)
+    if not isinstance(out, dict):
+        out = {"result": out}
+    if ignored:
+        out["ignored_options"] = sorted(ignored)
+    return out
+
+
+def _call_args(fn: Callable[..., Any], options: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
+    """The options ``fn`` accepts by keyword, and the names it does not take."""
+    params = inspect.signature(fn).parameters
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    accepted = {k: v for k, v in options.items() if takes_any or k in params}
+    # Options that are empty say "default"; they are never reported as ignored.
+    ignored = {k for k, v in options.items() if k not in accepted and v not in (None, [], {}, "")}
+    return accepted, ignored
+
+
+@contextlib.contextmanager
+def _progress_hook(progress: Progress | None) -> Iterator[None]:
+    """Report each step of a solve path while an api call runs.
+
+    `api` walks paths with `engine.solve_path`, which takes a ``progress``
+    callback but the api functions do not expose one. For the length of the
+    call the name `solve_path` in the api module points to a wrapper that adds
+    the callback; the original is put back afterwards, whatever happens.
+    """
+    original = getattr(api, "solve_path", None)
+    if progress is None or original is None:
+        yield
+        return
+    last = [0.0]
+
+    def report(n: int, technique: str) -> None:
+        now = time.perf_counter()
+        if now - last[0] >= 0.1:  # at most ten messages a second
+            last[0] = now
+            progress(json.dumps({"step": n, "technique": technique}))
+
+    def with_progress(*args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("progress", report)
+        return original(*args, **kwargs)
+
+    api.solve_path = with_progress  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        api.solve_path = original  # type: ignore[attr-defined]
+
+
+def parse(text: str) -> dict[str, Any]:
+    """Values, givens and candidates of the position in ``text`` (any format the package reads)."""
+    board = api.load(text)
+    return {
+        "puzzle": board.to_string("."),
+        "values": list(board.values),
+        "givens": [bool(board.givens >> c & 1) for c in range(81)],
+        "candidates": [[d for d in range(1, 10) if board.cands[c] >> (d - 1) & 1] for c in range(81)],
+    }
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every registered technique, simplest first: id, name, family, level."""
+    return [{"id": t.id, "name": t.name, "family": t.family, "level": t.level} for t in ordered()]

@@ -1,0 +1,206 @@
+// The 9x9 grid view shared by the app and the <sudoku-grader> element: cells with candidates,
+// a step's pattern coloured by role, eliminations struck red, placements green, and an SVG
+// overlay with the box lines and the chain links as arrows (strong solid, weak dashed).
+import { bit, cellIndex, cellName, colOf, digitsOf, houseCells, rowOf } from "./board.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** Centre of candidate d of cell c in the overlay's 0..900 coordinates. */
+function candXY(c, d) {
+  const x = colOf(c) * 100 + ((d - 1) % 3) * 30 + 20;
+  const y = rowOf(c) * 100 + Math.floor((d - 1) / 3) * 30 + 20;
+  return [x, y];
+}
+
+function groupXY(cells, d) {
+  const pts = cells.map((n) => candXY(cellIndex(n), d));
+  return [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
+}
+
+export const ROLE_LABELS = {
+  base: "base",
+  cover: "cover",
+  fin: "fin",
+  "endo-fin": "endo fin",
+  pivot: "pivot",
+  pincer: "pincer",
+  wing: "wing",
+  "chain-on": "on in the chain",
+  "chain-off": "off in the chain",
+  group: "group",
+  als: "almost locked set",
+  target: "target",
+  "colour-a": "colour A",
+  "colour-b": "colour B",
+  house: "house",
+};
+
+export class GridView {
+  /**
+   * @param {HTMLElement} root  empty element that becomes the grid
+   * @param {{editable?: boolean, onSelect?: Function, label?: string}} opts
+   */
+  constructor(root, opts = {}) {
+    this.root = root;
+    this.opts = opts;
+    root.classList.add("sg-grid");
+    root.setAttribute("role", "grid");
+    root.setAttribute("aria-label", opts.label || "Sudoku grid");
+    this.cells = [];
+    this.rows = [];
+    for (let r = 0; r < 9; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      row.className = "sg-row";
+      root.appendChild(row);
+      this.rows.push(row);
+      for (let k = 0; k < 9; k++) {
+        const c = r * 9 + k;
+        const el = document.createElement("div");
+        el.className = "sg-cell";
+        el.dataset.testid = `cell-${cellName(c)}`;
+        el.setAttribute("data-testid", `cell-${cellName(c)}`);
+        el.setAttribute("role", "gridcell");
+        el.dataset.cell = String(c);
+        el.tabIndex = -1;
+        const value = document.createElement("span");
+        value.className = "sg-value";
+        const cands = document.createElement("span");
+        cands.className = "sg-cands";
+        cands.setAttribute("aria-hidden", "true");
+        for (let d = 1; d <= 9; d++) {
+          const s = document.createElement("span");
+          s.className = "sg-cand";
+          s.dataset.d = String(d);
+          cands.appendChild(s);
+        }
+        el.append(value, cands);
+        row.appendChild(el);
+        this.cells.push(el);
+      }
+    }
+    this.svg = document.createElementNS(SVG, "svg");
+    this.svg.setAttribute("viewBox", "0 0 900 900");
+    this.svg.setAttribute("class", "sg-overlay");
+    this.svg.setAttribute("aria-hidden", "true");
+    this.svg.innerHTML = `<defs>
+      <marker id="sg-arrow-${uid}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+        <path d="M0,0 L10,5 L0,10 z" class="sg-arrowhead"/></marker></defs>
+      <g class="sg-links"></g><g class="sg-lines"></g>`;
+    this.arrowId = `sg-arrow-${uid++}`;
+    const lines = this.svg.querySelector(".sg-lines");
+    for (let i = 0; i <= 9; i++) {
+      const w = i % 3 === 0 ? "thick" : "thin";
+      lines.insertAdjacentHTML(
+        "beforeend",
+        `<line class="sg-${w}" x1="${i * 100}" y1="0" x2="${i * 100}" y2="900"/>` +
+          `<line class="sg-${w}" x1="0" y1="${i * 100}" x2="900" y2="${i * 100}"/>`,
+      );
+    }
+    root.appendChild(this.svg);
+    this.selected = -1;
+    if (opts.editable) this.cells[0].tabIndex = 0;
+  }
+
+  /**
+   * Draw a position.
+   * @param {import("./board.js").Position} pos
+   * @param {{step?: object, duplicates?: Set<number>, showCandidates?: boolean, differ?: Set<number>, solution?: string}} view
+   */
+  render(pos, view = {}) {
+    const step = view.step || null;
+    const showCands = view.showCandidates !== false;
+    const marks = new Map(); // "c:d" -> role ; "c:0" -> role for a whole cell
+    const houses = new Set();
+    if (step) {
+      for (const h of step.highlights || []) {
+        if (h.house) for (const c of houseCells(h.house)) houses.add(c);
+        else marks.set(`${cellIndex(h.cell)}:${h.digit}`, h.role);
+      }
+    }
+    const elim = new Set((step?.eliminations || []).map((e) => `${cellIndex(e.cell)}:${e.digit}`));
+    const place = new Set((step?.placements || []).map((p) => `${cellIndex(p.cell)}:${p.digit}`));
+    for (let c = 0; c < 81; c++) {
+      const el = this.cells[c];
+      const v = pos.values[c];
+      const given = v && pos.givens[c];
+      el.classList.toggle("given", Boolean(given));
+      el.classList.toggle("placed", Boolean(v && !given));
+      el.classList.toggle("dup", Boolean(view.duplicates?.has(c)));
+      el.classList.toggle("differ", Boolean(view.differ?.has(c)));
+      el.classList.toggle("in-house", houses.has(c));
+      el.classList.toggle("selected", c === this.selected);
+      const cellRole = marks.get(`${c}:0`);
+      el.className = el.className.replace(/\brole-[\w-]+/g, "").trim();
+      if (cellRole) el.classList.add(`role-${cellRole}`);
+      let shown = v;
+      if (!v && view.solution) shown = Number(view.solution[c]) || 0;
+      el.querySelector(".sg-value").textContent = shown ? String(shown) : "";
+      el.classList.toggle("solution", Boolean(!v && view.solution));
+      const candEls = el.querySelectorAll(".sg-cand");
+      const candLabels = [];
+      for (let d = 1; d <= 9; d++) {
+        const s = candEls[d - 1];
+        const on = !v && !view.solution && showCands && Boolean(pos.cands[c] & bit(d));
+        s.textContent = on ? String(d) : "";
+        const key = `${c}:${d}`;
+        const role = on ? marks.get(key) : undefined;
+        s.className = "sg-cand" + (role ? ` role-${role}` : "") + (on && elim.has(key) ? " elim" : "") +
+          (on && place.has(key) ? " place" : "");
+        if (on) candLabels.push(String(d));
+      }
+      let label = `${cellName(c)}, `;
+      if (shown) label += `${shown}${given ? " given" : view.solution && !v ? " in the solution" : ""}`;
+      else label += candLabels.length && showCands ? `empty, candidates ${candLabels.join(" ")}` : "empty";
+      if (view.duplicates?.has(c)) label += ", repeats a digit in its row, column or box";
+      el.setAttribute("aria-label", label);
+    }
+    this.drawLinks(step?.links || []);
+  }
+
+  drawLinks(links) {
+    const g = this.svg.querySelector(".sg-links");
+    g.textContent = "";
+    links.forEach((lk, i) => {
+      const [x1, y1] = groupXY(lk.from, lk.from_digit);
+      const [x2, y2] = groupXY(lk.to, lk.to_digit);
+      const dx = x2 - x1;
+      const dy = y2 - y1;
+      const len = Math.hypot(dx, dy) || 1;
+      const shrink = Math.min(12, len / 3);
+      const sx = x1 + (dx / len) * shrink;
+      const sy = y1 + (dy / len) * shrink;
+      const ex = x2 - (dx / len) * shrink;
+      const ey = y2 - (dy / len) * shrink;
+      // Bend each arrow a little so that arrows along one line stay apart from the digits.
+      const bend = Math.min(40, len / 5) * (i % 2 ? -1 : 1);
+      const mx = (sx + ex) / 2 - (dy / len) * bend;
+      const my = (sy + ey) / 2 + (dx / len) * bend;
+      const path = document.createElementNS(SVG, "path");
+      path.setAttribute("d", `M${sx},${sy} Q${mx},${my} ${ex},${ey}`);
+      path.setAttribute("class", lk.strong ? "sg-link strong" : "sg-link weak");
+      path.setAttribute("marker-end", `url(#${this.arrowId})`);
+      path.dataset.testid = `link-${i + 1}`;
+      path.setAttribute("data-testid", `link-${i + 1}`);
+      g.appendChild(path);
+    });
+  }
+
+  select(c, focus = true) {
+    if (this.selected >= 0) {
+      this.cells[this.selected].classList.remove("selected");
+      this.cells[this.selected].tabIndex = -1;
+    }
+    this.selected = c;
+    if (c >= 0) {
+      const el = this.cells[c];
+      el.classList.add("selected");
+      el.tabIndex = 0;
+      if (focus) el.focus();
+    }
+  }
+}
+
+let uid = 1;
+
+export { digitsOf };

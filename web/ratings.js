@@ -1,0 +1,158 @@
+// Rendering of rate() output, shared by the app and the <sudoku-grader> element.
+// Scales are rendered generically: whatever `ratings` holds shows up, each value with the
+// test id `rating-<scale>-<field>`, and each scale's headline value with `rating-<scale>`.
+
+export const SCALE_NAMES = {
+  se: "Sudoku Explainer",
+  hodoku: "HoDoKu",
+  sudokuwiki: "SudokuWiki",
+  sourgumdrop: "SourGumdrop",
+  sudokuoftheday: "Sudoku of the Day",
+  grader2009: "Sudoku Grader 2009",
+};
+
+export const FIELD_NAMES = {
+  er: "ER",
+  ep: "EP",
+  ed: "ED",
+  score: "score",
+  level: "level",
+  grade: "grade",
+  strategic: "strategic",
+  procedural: "procedural",
+  total: "total",
+};
+
+const HEADLINE_FIELDS = ["er", "score", "total", "grade", "level"];
+
+const kebab = (s) => String(s).replace(/[_\s]+/g, "-").toLowerCase();
+
+function fmt(v) {
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  return String(v);
+}
+
+/** Fill `root` with one row per scale in `ratings`. Returns the number of scales shown. */
+export function renderRatings(root, ratings, doc = document) {
+  root.textContent = "";
+  const scales = Object.entries(ratings || {}).filter(([, v]) => v !== null && v !== undefined);
+  if (!scales.length) {
+    const p = doc.createElement("p");
+    p.className = "muted";
+    p.textContent = "This version of the engine computes no rating scale yet.";
+    root.appendChild(p);
+    return 0;
+  }
+  const table = doc.createElement("table");
+  table.className = "ratings-table";
+  table.innerHTML = '<thead><tr><th scope="col">Scale</th><th scope="col">Rating</th><th scope="col">Details</th></tr></thead>';
+  const body = doc.createElement("tbody");
+  for (const [scale, value] of scales) {
+    const tr = doc.createElement("tr");
+    tr.dataset.scale = scale;
+    const th = doc.createElement("th");
+    th.scope = "row";
+    th.textContent = SCALE_NAMES[scale] || scale;
+    const head = doc.createElement("td");
+    head.className = "headline";
+    const details = doc.createElement("td");
+    details.className = "details";
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const field = HEADLINE_FIELDS.find((f) => isShown(value[f]));
+      head.setAttribute("data-testid", `rating-${kebab(scale)}`);
+      head.textContent = field ? fmt(value[field]) : "–";
+      for (const [k, v] of Object.entries(value)) {
+        if (!isShown(v)) continue;
+        const span = doc.createElement("span");
+        span.className = "field";
+        const label = doc.createElement("span");
+        label.className = "label";
+        label.textContent = (FIELD_NAMES[k] || k.replace(/_/g, " ")) + " ";
+        const val = doc.createElement("span");
+        val.className = "value";
+        val.setAttribute("data-testid", `rating-${kebab(scale)}-${kebab(k)}`);
+        val.textContent = fmt(v);
+        span.append(label, val);
+        details.appendChild(span);
+      }
+    } else {
+      head.setAttribute("data-testid", `rating-${kebab(scale)}`);
+      head.textContent = fmt(value);
+    }
+    tr.append(th, head, details);
+    body.appendChild(tr);
+  }
+  table.appendChild(body);
+  root.appendChild(table);
+  return scales.length;
+}
+
+function isShown(v) {
+  return v !== null && v !== undefined && ["number", "string", "boolean"].includes(typeof v) && v !== "";
+}
+
+/** The bottleneck step wherever rate() puts it: top level or inside a scale. */
+export function findBottleneck(result) {
+  if (result?.bottleneck) return result.bottleneck;
+  for (const v of Object.values(result?.ratings || {})) {
+    if (v && typeof v === "object" && v.bottleneck) return v.bottleneck;
+  }
+  return null;
+}
+
+/**
+ * Draw the difficulty of each step (bars) and the candidates left (line) into an SVG.
+ * @param {SVGSVGElement} svg  viewBox 0 0 600 160
+ * @param {number[]} difficulty  one per step
+ * @param {number[]} candidates  one per step (before it)
+ * @param {(i: number) => void} onPick  called with the 0-based step index
+ * @param {number} current  highlighted step (0-based) or -1
+ */
+export function renderChart(svg, difficulty, candidates, onPick, current = -1, bottleneck = -1) {
+  const NS = "http://www.w3.org/2000/svg";
+  svg.textContent = "";
+  const n = difficulty.length;
+  if (!n) return;
+  const W = 600;
+  const H = 160;
+  const top = 8;
+  const bottom = 18;
+  const maxD = Math.max(1, ...difficulty);
+  const maxC = Math.max(1, ...candidates);
+  const bw = W / n;
+  const y = (v, max) => H - bottom - (v / max) * (H - top - bottom);
+  const axis = doc(NS, "line", { x1: 0, y1: H - bottom, x2: W, y2: H - bottom, class: "axis" });
+  svg.appendChild(axis);
+  difficulty.forEach((d, i) => {
+    const rect = doc(NS, "rect", {
+      x: i * bw + bw * 0.1,
+      y: y(d, maxD),
+      width: Math.max(1, bw * 0.8),
+      height: Math.max(1, H - bottom - y(d, maxD)),
+      class: "bar" + (i === current ? " current" : "") + (i === bottleneck ? " bottleneck" : ""),
+    });
+    const title = doc(NS, "title", {});
+    title.textContent = `step ${i + 1}: difficulty ${d}, ${candidates[i] ?? "?"} candidates`;
+    rect.appendChild(title);
+    rect.addEventListener("click", () => onPick(i));
+    svg.appendChild(rect);
+  });
+  const pts = candidates.map((c, i) => `${i * bw + bw / 2},${y(c, maxC)}`).join(" ");
+  svg.appendChild(doc(NS, "polyline", { points: pts, class: "cands-line" }));
+  const label = (x, yy, text, cls) => {
+    const t = doc(NS, "text", { x, y: yy, class: cls });
+    t.textContent = text;
+    svg.appendChild(t);
+  };
+  label(2, H - 4, "step 1", "tick");
+  label(W - 2, H - 4, `step ${n}`, "tick end");
+  svg.setAttribute("aria-label", `Difficulty of ${n} steps, at most ${Math.round(maxD * 10) / 10}; ` +
+    `candidates fall from ${candidates[0] ?? "?"} to ${candidates[candidates.length - 1] ?? "?"}.`);
+}
+
+function doc(ns, tag, attrs) {
+  const el = document.createElementNS(ns, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
