@@ -223,3 +223,24 @@ def test_registered_levels_after_patterns() -> None:
     levels = [get(t).level for t in ("x-chain", "xy-chain", "aic", "grouped-aic", "forcing-chain-contradiction",
                                      "forcing-net-contradiction", "template-set")]
     assert levels == sorted(levels) and levels[0] > 6.2
+
+
+def test_tridagon_on_a_built_position() -> None:
+    """Twelve cells limited to 1, 2, 3 in an impossible shape, one guardian with a 4: it loses 1, 2, 3."""
+    from sudoku_grader.board import Board
+    from sudoku_grader.techniques.tridagon import _transversals, impossible
+
+    boxes = next(tuple(c) for c in __import__("itertools").product(
+        *[_transversals(b, s) for b in (0, 1) for s in (0, 1)]) if impossible(tuple(c)))
+    board = Board()
+    cells = [c for box in boxes for c in box]
+    for c in range(81):
+        board.set_candidates(c, 0x1FF & ~0b111)  # other cells: anything but 1, 2, 3
+    for c in cells:
+        board.set_candidates(c, 0b111)
+    guardian = cells[5]
+    board.set_candidates(guardian, 0b1111)
+    steps = list(get("tridagon").find(board))
+    assert any(set(s.eliminations) == {(guardian, 1), (guardian, 2), (guardian, 3)} for s in steps)
+    board.set_candidates(guardian, 0b111)  # no guardian: a broken position, nothing to say
+    assert not list(get("tridagon").find(board))

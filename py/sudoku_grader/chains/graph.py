@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..board import Board
-from ..geometry import BOXES, CELL_HOUSES, COLS, HOUSE_MASK, INTERSECTIONS, PEER_MASK, ROWS, iter_bits
+from ..geometry import BOXES, COLS, HOUSE_MASK, INTERSECTIONS, PEER_MASK, ROWS, iter_bits
 
 CAND_NODES = 729
 CAND_BITS = (1 << CAND_NODES) - 1
@@ -276,5 +276,5 @@ def graph_for(board: Board, kind: GraphKind) -> ChainGraph:
 __all__ = [
     "ALS", "CANDIDATE", "CAND_BITS", "CAND_NODES", "CANDIDATES", "GROUP", "GROUPED", "GROUPED_ALS",
     "ChainGraph", "GraphKind", "Node", "XY", "cand_id", "cand_of", "cells_to_nodes", "graph_for",
-    "nodes_to_cells", "single_digit", "CELL_HOUSES",
+    "nodes_to_cells", "single_digit",
 ]

@@ -48,10 +48,13 @@ class NetResult:
         return [f for f in self.order if f in need]
 
 
-def propagate(board: Board, premises: list[Fact], locked: bool = False, max_facts: int = 100000) -> NetResult:
+def propagate(board: Board, premises: list[Fact], locked: bool = False, subsets: bool = False,
+              max_facts: int = 100000) -> NetResult:
     """Apply the premises and every single they force; stop at the first contradiction.
 
-    With ``locked``, box-line reductions (pointing and claiming) are inferences too.
+    With ``locked``, box-line reductions (pointing and claiming) are inferences too; with
+    ``subsets``, naked and hidden pairs and X-wings are looked for whenever singles run out
+    (the inner rules of Sudoku Explainer's "Dynamic Forcing Chains (+)").
     """
     cands = board.cands[:]
     dc = board.digit_cells[:]
@@ -75,7 +78,11 @@ def propagate(board: Board, premises: list[Fact], locked: bool = False, max_fact
             res.reason[fact] = why
             queue.append(fact)
 
-    while queue:
+    while True:
+        if not queue:
+            if not (subsets and _scan_patterns(res, board, cands, dc, values, done, add)):
+                break
+            continue
         fact = queue.popleft()
         node, on = fact
         bit = 1 << node
@@ -157,6 +164,76 @@ def _crossing() -> tuple[tuple[int, ...], ...]:
 
 
 _CROSS = _crossing()
+
+
+def _scan_patterns(res: NetResult, board: Board, cands: list[int], dc: list[int], values: list[int],
+                   done: list[int], add) -> bool:  # type: ignore[no-untyped-def]
+    """Naked pairs, hidden pairs and X-wings of the net's current state; True if a new fact came of it."""
+    before = len(res.causes)
+    for h in range(27):
+        hm = HOUSE_MASK[h]
+        cells = [c for c in HOUSES_LIST[h] if not values[c]]
+        pairs: dict[int, int] = {}
+        for c in cells:
+            m = cands[c]
+            if m.bit_count() == 2:
+                if m in pairs:
+                    other = pairs[m]
+                    cause = tuple(_removed_in_cell(res, board, other) + _removed_in_cell(res, board, c))
+                    why = f"naked pair {''.join(str(x + 1) for x in iter_bits(m))} in {house_name(h)}"
+                    for v in cells:
+                        if v != c and v != other:
+                            for e in iter_bits(cands[v] & m):
+                                add((cand_id(v, e + 1), False), cause, why)
+                else:
+                    pairs[m] = c
+        places: dict[int, int] = {}
+        for d in range(1, 10):
+            if done[h] >> (d - 1) & 1:
+                continue
+            pos = dc[d] & hm
+            if pos.bit_count() == 2:
+                if pos in places:
+                    e = places[pos]
+                    keep = (1 << (d - 1)) | (1 << (e - 1))
+                    cause = tuple(_removed_in_house(res, board, h, d) + _removed_in_house(res, board, h, e))
+                    why = f"hidden pair {e}{d} in {house_name(h)}"
+                    for c in iter_bits(pos):
+                        for x in iter_bits(cands[c] & ~keep):
+                            add((cand_id(c, x + 1), False), cause, why)
+                else:
+                    places[pos] = d
+    for d in range(1, 10):
+        dbit = 1 << (d - 1)
+        for lines, cross in ((range(9), 9), (range(9, 18), 0)):
+            seen: dict[int, int] = {}
+            for line in lines:
+                if done[line] & dbit:
+                    continue
+                pos = dc[d] & HOUSE_MASK[line]
+                if pos.bit_count() != 2:
+                    continue
+                key = tuple(sorted(_line_of(c, cross) for c in iter_bits(pos)))
+                k = key[0] * 27 + key[1]
+                if k in seen:
+                    first = seen[k]
+                    cover = HOUSE_MASK[key[0]] | HOUSE_MASK[key[1]]
+                    victims = dc[d] & cover & ~HOUSE_MASK[line] & ~HOUSE_MASK[first]
+                    cause = tuple(_removed_in_house(res, board, line, d) + _removed_in_house(res, board, first, d))
+                    why = f"X-wing on {d} in {house_name(first)} and {house_name(line)}"
+                    for v in iter_bits(victims):
+                        add((cand_id(v, d), False), cause, why)
+                else:
+                    seen[k] = line
+    return len(res.causes) > before
+
+
+def _line_of(cell: int, kind: int) -> int:
+    """The row (kind 0) or column (kind 9) house of a cell."""
+    return cell // 9 if kind == 0 else 9 + cell % 9
+
+
+HOUSES_LIST = tuple(tuple(iter_bits(m)) for m in HOUSE_MASK)
 
 
 def _removed_in_cell(res: NetResult, board: Board, cell: int) -> list[Fact]:

@@ -25,6 +25,7 @@ _FAMILIES = (
     "templates",
     "als",
     "sue_de_coq",
+    "tridagon",
 )
 
 for _family in _FAMILIES:

@@ -36,7 +36,7 @@ from ..chains.graph import (
 )
 from ..chains.search import Reach, explore, simple_chain
 from ..chains.steps import chain_step
-from ..geometry import PEER_MASK, cell_name, iter_bits
+from ..geometry import PEER_MASK, cell_name, cells_name, iter_bits
 from ..step import Step
 from .registry import technique
 
@@ -81,14 +81,8 @@ def _name_of(g: ChainGraph, i: int) -> str:
     if n.kind == CANDIDATE:
         return f"{n.digit} in {cell_name(n.cells.bit_length() - 1)}"
     if n.kind == ALS:
-        return f"{n.digit} in the ALS {_cells(n.als_cells)}"
-    return f"{n.digit} in {_cells(n.cells)}"
-
-
-def _cells(mask: int) -> str:
-    from ..geometry import cells_name
-
-    return cells_name(mask)
+        return f"{n.digit} in the ALS {cells_name(n.als_cells)}"
+    return f"{n.digit} in {cells_name(n.cells)}"
 
 
 GROUPED_KINDS = (GROUPED, GROUPED_ALS)  # groups alone first (HoDoKu's default), then with ALS nodes

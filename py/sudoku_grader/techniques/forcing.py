@@ -23,7 +23,7 @@ from ..chains.graph import CAND_BITS, GROUPED, ChainGraph, cand_id, cand_of, gra
 from ..chains.net import Fact, NetResult, fact_text, propagate
 from ..chains.search import Reach, chain_to, explore
 from ..chains.steps import chain_links
-from ..geometry import HOUSE_MASK, cell_name, house_name, iter_bits
+from ..geometry import HOUSE_MASK, cell_name, cells_name, house_name, iter_bits
 from ..step import Link, Mark, Step
 from .registry import technique
 
@@ -92,8 +92,6 @@ class _Chains:
 
 
 def cell_name_of(g: ChainGraph, node: int) -> str:
-    from ..geometry import cells_name
-
     return cells_name(g.node(node).cells)
 
 
@@ -218,16 +216,25 @@ def forcing_chain_verity(board: Board) -> Iterator[Step]:
 
 
 class _Nets:
-    def __init__(self, board: Board) -> None:
+    """Net propagations of one position; ``subsets`` adds pairs and X-wings to the inner rules."""
+
+    def __init__(self, board: Board, subsets: bool) -> None:
         self.board = board
+        self.subsets = subsets
         self.cache: dict[Fact, NetResult] = {}
 
     def run(self, fact: Fact) -> NetResult:
         r = self.cache.get(fact)
         if r is None:
-            r = propagate(self.board, [fact], locked=True)
+            r = propagate(self.board, [fact], locked=True, subsets=self.subsets)
             self.cache[fact] = r
         return r
+
+
+# Nets first use singles and box-line reductions only; only when that finds nothing do they
+# also use naked/hidden pairs and X-wings inside (several times slower). Every instance of the
+# first level that finds any is reported.
+NET_LEVELS = (False, True)
 
 
 def _net_links(res: NetResult, facts: list[Fact]) -> list[Link]:
@@ -250,7 +257,7 @@ def _net_text(res: NetResult, facts: list[Fact]) -> str:
 
 def _net_step(tid: str, name: str, board: Board, runs: list[tuple[NetResult, tuple[Fact, ...]]],
               placements: list[tuple[int, int]], eliminations: list[tuple[int, int]], sentence: str,
-              kind: str) -> Step:
+              kind: str, subsets: bool = False) -> Step:
     texts, links, marks = [], [], {}
     total = 0
     for res, targets in runs:
@@ -266,15 +273,28 @@ def _net_step(tid: str, name: str, board: Board, runs: list[tuple[NetResult, tup
     hl += [Mark(c, d, "target") for c, d in eliminations + placements]
     return Step(tid, name, placements=placements, eliminations=eliminations, highlights=hl, links=links,
                 text=f"{sentence} " + " | ".join(texts),
-                extra={"length": total, "branches": len(runs), "kind": kind})
+                extra={"length": total, "branches": len(runs), "kind": kind,
+                       "inner": "singles, locked candidates" + (", pairs, X-wing" if subsets else "")})
 
 
 @technique("forcing-net-contradiction", "Forcing Net Contradiction", family="forcing", level=8.5,
            codes=("1303",), aliases=("forcing net", "contradiction forcing net", "Forcing Nets"))
 def forcing_net_contradiction(board: Board) -> Iterator[Step]:
     """A premise whose consequences (singles included) are impossible is false."""
-    nets = _Nets(board)
     found: dict = {}
+    for subsets in NET_LEVELS:
+        _net_contradictions(_Nets(board, subsets), board, found)
+        if found:
+            break
+    for (pl, el), (_c, (res, on)) in sorted(found.items(), key=lambda kv: kv[1][0]):
+        c, d = (el or pl)[0]
+        sentence = (f"If {cell_name(c)} were {'' if on else 'not '}{d}, {res.contradiction}; so it is "
+                    f"{'not ' if on else ''}{d}.")
+        yield _net_step("forcing-net-contradiction", "Forcing Net Contradiction", board, [(res, res.culprits)],
+                        list(pl), list(el), sentence, "contradiction", subsets)
+
+
+def _net_contradictions(nets: _Nets, board: Board, found: dict) -> None:  # type: ignore[type-arg]
     for d in range(1, 10):
         for cell in iter_bits(board.digit_cells[d]):
             for on in (True, False):
@@ -283,20 +303,25 @@ def forcing_net_contradiction(board: Board) -> Iterator[Step]:
                     continue
                 effect = ((), ((cell, d),)) if on else (((cell, d),), ())
                 _best(found, effect, len(res.derivation(res.culprits)), (res, on))
-    for (pl, el), (_c, (res, on)) in sorted(found.items(), key=lambda kv: kv[1][0]):
-        c, d = (el or pl)[0]
-        sentence = (f"If {cell_name(c)} were {'' if on else 'not '}{d}, {res.contradiction}; so it is "
-                    f"{'not ' if on else ''}{d}.")
-        yield _net_step("forcing-net-contradiction", "Forcing Net Contradiction", board, [(res, res.culprits)],
-                        list(pl), list(el), sentence, "contradiction")
 
 
 @technique("forcing-net-verity", "Forcing Net Verity", family="forcing", level=8.6, codes=("1304",),
            aliases=("verity forcing net",))
 def forcing_net_verity(board: Board) -> Iterator[Step]:
     """All cases of a cell / a house / a candidate lead, with singles, to the same conclusion."""
-    nets = _Nets(board)
     found: dict = {}
+    for subsets in NET_LEVELS:
+        _net_verities(_Nets(board, subsets), board, found)
+        if found:
+            break
+    for (pl, el), (_c, (runs, target, label)) in sorted(found.items(), key=lambda kv: kv[1][0]):
+        effect = fact_text(target)
+        sentence = f"Whichever holds of {label}, the nets give the same result: {effect}."
+        yield _net_step("forcing-net-verity", "Forcing Net Verity", board, [(r, (target,)) for r in runs],
+                        list(pl), list(el), sentence, "verity", subsets)
+
+
+def _net_verities(nets: _Nets, board: Board, found: dict) -> None:  # type: ignore[type-arg]
     sources = list(_unit_premises(board))
     for d in range(1, 10):
         for c in iter_bits(board.digit_cells[d]):
@@ -322,8 +347,3 @@ def forcing_net_verity(board: Board) -> Iterator[Step]:
             cell, d = cand_of(x)
             cost = sum(len(r.derivation(((x, False),))) for r in runs)
             _best(found, ((), ((cell, d),)), cost, (runs, (x, False), label))
-    for (pl, el), (_c, (runs, target, label)) in sorted(found.items(), key=lambda kv: kv[1][0]):
-        effect = fact_text(target)
-        sentence = f"Whichever holds of {label}, the nets give the same result: {effect}."
-        yield _net_step("forcing-net-verity", "Forcing Net Verity", board, [(r, (target,)) for r in runs],
-                        list(pl), list(el), sentence, "verity")
