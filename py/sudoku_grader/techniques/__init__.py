@@ -12,6 +12,8 @@ from .registry import REGISTRY, Technique, get, normalize, ordered, technique
 _FAMILIES = (
     "singles",
     "intersections",
+    "exclusion",
+    "se_chains",
 )
 
 for _family in _FAMILIES:

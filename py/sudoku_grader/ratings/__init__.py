@@ -1,0 +1,1 @@
+"""Rating scales, one module each."""
