@@ -93,12 +93,10 @@ def test_registered_finders_are_sound(tid: str) -> None:
     for c in range(81):
         if not grid.values[c]:
             pos.set_candidates(c, grid.cands[c])
-    count = 0
-    for step in finder(pos):
+    for count, step in enumerate(finder(pos)):
         _check_sound(pos, solution, step.placements, step.eliminations)
         assert step.text and step.extra["se_difficulty"] >= 6.2
         if tid.startswith("se-"):
             assert step.links, "chains list their links"
-        count += 1
         if count >= 30:
             break
