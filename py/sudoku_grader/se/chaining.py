@@ -44,12 +44,16 @@ from .hint import SEHint
 NAKED, HID_BLOCK, HID_ROW, HID_COL, ADVANCED = 0, 1, 2, 3, 4
 _REGION_CAUSE = {BLOCK: HID_BLOCK, ROW: HID_ROW, COL: HID_COL}
 _CAUSE_REGION = {HID_BLOCK: BLOCK, HID_ROW: ROW, HID_COL: COL}
+# Per cell: (region mask, cause) for its block, row and column, in SE's order.
+_CELL_REGIONS = tuple(
+    tuple((REGION_MASK[t][CELL_REGION[t][c]], _REGION_CAUSE[t]) for t in REGION_TYPES) for c in range(81)
+)
 
 
 class Pot:
     """A candidate assumed on or off, with the potentials that imply it."""
 
-    __slots__ = ("cell", "digit", "on", "parents", "cause", "nested", "idx")
+    __slots__ = ("cell", "digit", "on", "parents", "cause", "nested", "idx", "key")
 
     def __init__(self, cell: int, digit: int, on: bool, parent: Pot | None = None,
                  cause: int | None = None) -> None:
@@ -60,10 +64,7 @@ class Pot:
         self.cause = cause
         self.nested: ChainHint | None = None
         self.idx = cell * 9 + digit - 1
-
-    @property
-    def key(self) -> int:
-        return self.idx * 2 + (1 if self.on else 0)
+        self.key = self.idx * 2 + (1 if on else 0)
 
     def name(self) -> str:
         return f"{cell_name(self.cell)}{'=' if self.on else '<>'}{self.digit}"
@@ -253,11 +254,9 @@ class Chaining:
             for v in DIGITS_OF[g.cands[cell] & ~(1 << (digit - 1))]:
                 out.append(Pot(cell, v, False, p, NAKED))
         dc = g.dcells[digit] & ~(1 << cell)
-        done = 0
-        for t in REGION_TYPES:
-            m = dc & REGION_MASK[t][CELL_REGION[t][cell]] & ~done
-            done |= m
-            cause = _REGION_CAUSE[t]
+        for rm, cause in _CELL_REGIONS[cell]:
+            m = dc & rm
+            dc &= ~m
             while m:
                 low = m & -m
                 out.append(Pot(low.bit_length() - 1, digit, False, p, cause))
@@ -282,9 +281,9 @@ class Chaining:
                 out.append(on)
         if x_links:
             seen = 0
-            for t in REGION_TYPES:
-                rm = REGION_MASK[t][CELL_REGION[t][cell]]
-                pos = g.dcells[digit] & rm
+            dc = g.dcells[digit]
+            for rm, cause in _CELL_REGIONS[cell]:
+                pos = dc & rm
                 if pos.bit_count() == 2:
                     first = pos & -pos
                     other_bit = first if first.bit_length() - 1 != cell else pos ^ first
@@ -292,7 +291,7 @@ class Chaining:
                     if seen >> oc & 1:
                         continue
                     seen |= 1 << oc
-                    on = Pot(oc, digit, True, p, _REGION_CAUSE[t])
+                    on = Pot(oc, digit, True, p, cause)
                     if src is not None:
                         for c in bits(src.dcells[digit] & rm & ~pos):
                             on.parents.append(to_off[c * 9 + digit - 1])

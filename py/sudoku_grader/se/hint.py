@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+_PLACE_ONLY = frozenset({"direct-locking", "direct-hidden-set"})
+
 
 class SEHint:
     """A hint of an SE producer.
@@ -37,6 +39,11 @@ class SEHint:
         return any(self.removals.values())
 
     def apply(self, grid: Any) -> None:
+        """SE's apply. Direct hints (direct pointing/claiming, direct hidden sets) only place
+        their single: serate's reference ratings show their eliminations are not kept."""
+        if self.producer in _PLACE_ONLY and self.cell is not None:
+            grid.place(self.cell, self.value)
+            return
         for c, m in self.removals.items():
             d = 1
             while m:

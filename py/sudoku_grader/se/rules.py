@@ -9,6 +9,7 @@ would not exist (SE's "rule parents").
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from functools import cache
 
@@ -34,11 +35,7 @@ Producer = Callable[[SEGrid], Iterator[SEHint]]
 @cache
 def combinations(n: int, k: int) -> tuple[tuple[int, ...], ...]:
     """k-subsets of range(n) in SE's permutation order (increasing bit pattern)."""
-    out = []
-    for m in range(1 << n):
-        if m.bit_count() == k:
-            out.append(tuple(bits(m)))
-    return tuple(out)
+    return tuple(sorted(itertools.combinations(range(n), k), key=lambda t: t[::-1]))
 
 
 def _crosses(t1: int, r1: int, t2: int, r2: int) -> bool:

@@ -202,9 +202,12 @@ def _type3(g: SEGrid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base:
                     for combo in combinations(len(rem_values), degree - 2):
                         values = [rem_values[i] for i in combo] + [v1, v2]
                         union = 0
+                        empty_value = False
                         for v in values:
-                            union |= (g.dcells[v] & REGION_MASK[t][r]) & ~(1 << c2)
-                        if union.bit_count() != degree:
+                            pos = (g.dcells[v] & REGION_MASK[t][r]) & ~(1 << c2)
+                            empty_value = empty_value or not pos
+                            union |= pos
+                        if empty_value or union.bit_count() != degree:
                             continue
                         hidden = sum(1 << (v - 1) for v in values)
                         union &= ~(1 << c1) & ~(1 << c2)

@@ -26,6 +26,8 @@ _FAMILIES = (
     "als",
     "sue_de_coq",
     "tridagon",
+    "exclusion",
+    "se_chains",
 )
 
 for _family in _FAMILIES:

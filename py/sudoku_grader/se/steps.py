@@ -1,0 +1,100 @@
+"""Turn SE hints into the package's `Step` records: effect, highlights, links, Eureka text."""
+
+from __future__ import annotations
+
+from ..geometry import cell_name
+from ..step import Link, Mark, Step
+from .chaining import ChainHint, Pot, chain_of
+from .hint import SEHint
+
+
+def _node(p: Pot) -> str:
+    return f"({p.digit}){cell_name(p.cell)}"
+
+
+def main_line(target: Pot) -> list[Pot]:
+    """The chain from its assumption to the target along first parents."""
+    out = [target]
+    p = target
+    while p.parents:
+        p = p.parents[0]
+        out.append(p)
+    out.reverse()
+    return out
+
+
+def eureka(target: Pot) -> str:
+    """Eureka-like notation of the main line: '=' strong (off => on), '-' weak (on => off)."""
+    line = main_line(target)
+    text = _node(line[0]) if line[0].on else f"{_node(line[0])}"
+    for prev, cur in zip(line, line[1:]):
+        text += ("=" if (not prev.on and cur.on) else "-") + _node(cur)
+    return text
+
+
+def chain_links(targets: list[Pot]) -> list[Link]:
+    """Every parent -> child inference of the chains, sources first."""
+    links: list[Link] = []
+    seen: set[tuple[int, int]] = set()
+    for t in targets:
+        for p in reversed(chain_of(t)):
+            for q in p.parents:
+                k = (q.key, p.key)
+                if k in seen:
+                    continue
+                seen.add(k)
+                links.append(Link(1 << q.cell, q.digit, 1 << p.cell, p.digit, (not q.on) and p.on))
+    return links
+
+
+def chain_highlights(targets: list[Pot]) -> list[Mark]:
+    marks: dict[tuple[int, int], str] = {}
+    for t in targets:
+        for p in chain_of(t):
+            marks.setdefault((p.cell, p.digit), "chain-on" if p.on else "chain-off")
+    return [Mark(c, d, role) for (c, d), role in marks.items()]
+
+
+def effect(hint: SEHint) -> str:
+    if hint.cell is not None:
+        return f"{cell_name(hint.cell)}={hint.value}"
+    return ", ".join(f"{cell_name(c)}<>{d}" for c, d in hint.removal_list())
+
+
+def to_step(technique: str, hint: SEHint) -> Step:
+    """A Step for an SE hint; chains get links, highlights and a chain in Eureka notation."""
+    placements = [(hint.cell, hint.value)] if hint.cell is not None else []
+    eliminations = [] if placements else hint.removal_list()
+    extra = {"se_difficulty": round(hint.difficulty, 1), "se_name": hint.name}
+    if isinstance(hint, ChainHint):
+        extra["complexity"] = hint.complexity
+        extra["length"] = hint.complexity
+        lines = [eureka(t) for t in hint.targets]
+        if hint.kind == "cycle":
+            text = (f"{hint.name}: the loop {lines[0]} alternates strong and weak links, so every "
+                    f"candidate that sees both colours of a digit goes: {effect(hint)}.")
+        elif hint.kind == "forcing":
+            text = (f"{hint.name}: {lines[0]}; the assumption leads to its own opposite, "
+                    f"so {effect(hint)}.")
+        elif hint.kind == "binary":
+            src = hint.source
+            assumption = f"{cell_name(src.cell)}{'=' if src.on else '<>'}{src.digit}" if src else "?"
+            if hint.data.get("absurd"):
+                text = (f"{hint.name}: assuming {assumption} forces a candidate both on and off "
+                        f"({lines[0]} and {lines[1]}), so {effect(hint)}.")
+            else:
+                text = (f"{hint.name}: whether {assumption.replace('<>', '=')} is true or false, "
+                        f"{lines[0]} and {lines[1]} reach the same result, so {effect(hint)}.")
+        else:
+            where = (f"cell {cell_name(hint.data['cell'])}" if hint.kind == "cell"
+                     else f"the places of {hint.data.get('digit')} in its region")
+            text = (f"{hint.name}: every candidate of {where} leads to the same result "
+                    f"({'; '.join(lines)}), so {effect(hint)}.")
+        return Step(technique, hint.name, placements=placements, eliminations=eliminations,
+                    highlights=chain_highlights(hint.targets), links=chain_links(hint.targets),
+                    text=text, extra=extra)
+    cells = hint.data.get("cells", [])
+    marks = [Mark(c, 0, "base") for c in cells]
+    marks += [Mark(c, d, "target") for c, d in hint.removal_list()]
+    return Step(technique, hint.name, placements=placements, eliminations=eliminations,
+                highlights=marks, text=hint.text, extra=extra)
