@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
-from ..geometry import cell_name, iter_bits
+from ..geometry import HOUSE_MASK, cell_name, iter_bits
 from ..step import Mark, Step
 from .common import Cancel, Progress, Slot, Walk, chain_length, find_technique, mappings_used, step_summary, walk
 from .hodoku_queues import SinglesQueues
@@ -219,6 +219,56 @@ def _groups(scores: dict[str, int]) -> list[_Group]:
 QUEUED = ("full-house", "naked-single", "hidden-single")
 
 
+def _common_houses(cells: int) -> list[int]:
+    return [h for h in range(27) if cells & HOUSE_MASK[h] == cells]
+
+
+def _hodoku_locked(cells: int, eliminations: list[tuple[int, int]]) -> bool:
+    """HoDoKu's Locked Pair/Triple: the cells share a box and a line, and candidates go both in the box
+    and in the line outside the box (SimpleSolver.createSubsetStep)."""
+    houses = _common_houses(cells)
+    boxes = [h for h in houses if h >= 18]
+    if not boxes or len(houses) < 2:
+        return False
+    box = HOUSE_MASK[boxes[0]]
+    in_box = any(box >> c & 1 for c, _ in eliminations)
+    outside = any(not box >> c & 1 for c, _ in eliminations)
+    return in_box and outside
+
+
+def _adapt(board: Board, step: Step) -> Step | None:
+    """Make a subset step what HoDoKu would record, or None when HoDoKu would not take it here.
+
+    HoDoKu's naked subset clears every house the cells share (one step), and is a
+    Locked Pair/Triple only when it clears both the box and the line outside it.
+    """
+    tid = step.technique
+    cells_list = step.extra.get("cells")
+    if tid not in _SUBSET_IDS or not isinstance(cells_list, list):
+        return step
+    cells = sum(1 << c for c in cells_list)
+    if tid in ("locked-pair", "locked-triple"):
+        return step if _hodoku_locked(cells, step.eliminations) else None
+    digits = 0
+    for c in cells_list:
+        digits |= board.cands[c]
+    area = 0
+    for h in _common_houses(cells):
+        area |= HOUSE_MASK[h]
+    area &= ~cells
+    elims = sorted({(c, d) for d in range(1, 10) if digits >> (d - 1) & 1
+                    for c in iter_bits(board.digit_cells[d] & area)})
+    if len(cells_list) < 4 and _hodoku_locked(cells, elims):
+        return None  # HoDoKu finds it as a Locked Pair/Triple, one entry earlier
+    if elims == sorted(step.eliminations):
+        return step
+    return Step(step.technique, step.name, eliminations=elims, highlights=step.highlights, text=step.text,
+                extra=step.extra)
+
+
+_SUBSET_IDS = ("locked-pair", "locked-triple", "naked-pair", "naked-triple", "naked-quadruple")
+
+
 def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str] | None:
     from ..engine import gain
 
@@ -229,8 +279,9 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str
     if group.entry.pick == "first":
         for slot in group.slots:
             for s in slot.technique.find(board):
-                if gain(board, s):
-                    return s, _key_of(s, slot)
+                a = _adapt(board, s)
+                if a is not None and gain(board, a):
+                    return a, _key_of(a, slot)
         return None
     found: list[tuple[Step, str]] = []
     for slot in group.slots:
