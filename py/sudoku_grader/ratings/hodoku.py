@@ -266,6 +266,29 @@ def _adapt(board: Board, step: Step) -> Step | None:
                 extra=step.extra)
 
 
+def _scan_key(step: Step) -> tuple[int, ...] | None:
+    """Where HoDoKu's own scan meets this step first; None when the step does not say.
+
+    Locked candidates: boxes 1-9 (digits 1-9 inside each box) for type 1, then
+    rows, then columns for type 2. Fish: digit 1-9, row-based before
+    column-based, base houses in ascending combination order.
+    """
+    x = step.extra
+    if step.technique in ("locked-candidates-1", "locked-candidates-2") and "base" in x and "digit" in x:
+        base = int(x["base"])
+        group = 0 if base >= 18 else (1 if base < 9 else 2)
+        return (group, base, int(x["digit"]))
+    if isinstance(x.get("base"), list) and "digit" in x and x["base"]:
+        base = sorted(int(h) for h in x["base"])
+        return (int(x["digit"]), 0 if base[0] < 9 else 1, *base)
+    return None
+
+
+def _allowed(step: Step) -> bool:
+    """HoDoKu's defaults find no Siamese fish and no dual kites or rectangles."""
+    return not step.extra.get("siamese") and not step.technique.startswith("dual-")
+
+
 _SUBSET_IDS = ("locked-pair", "locked-triple", "naked-pair", "naked-triple", "naked-quadruple")
 
 
@@ -277,11 +300,19 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str
         s = getattr(queues, tid.replace("-", "_"))(board)
         return (s, tid) if s is not None else None
     if group.entry.pick == "first":
+        scanned: list[tuple[tuple[int, ...], int, Step, str]] = []
         for slot in group.slots:
             for s in slot.technique.find(board):
                 a = _adapt(board, s)
-                if a is not None and gain(board, a):
+                if a is None or not _allowed(a) or not gain(board, a):
+                    continue
+                key = _scan_key(a)
+                if key is None:
                     return a, _key_of(a, slot)
+                scanned.append((key, len(scanned), a, _key_of(a, slot)))
+        if scanned:
+            best = min(scanned, key=lambda t: (t[0], t[1]))
+            return best[2], best[3]
         return None
     found: list[tuple[Step, str]] = []
     for slot in group.slots:
