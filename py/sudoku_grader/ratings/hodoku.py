@@ -302,7 +302,10 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str
     if group.entry.pick == "first":
         scanned: list[tuple[tuple[int, ...], int, Step, str]] = []
         for slot in group.slots:
+            fish_digit = 10
             for s in slot.technique.find(board):
+                if isinstance(s.extra.get("base"), list) and s.extra.get("digit", 0) > fish_digit:
+                    break  # fish finders go digit by digit: nothing later comes first in HoDoKu's scan
                 a = _adapt(board, s)
                 if a is None or not _allowed(a) or not gain(board, a):
                     continue
@@ -310,6 +313,8 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str
                 if key is None:
                     return a, _key_of(a, slot)
                 scanned.append((key, len(scanned), a, _key_of(a, slot)))
+                if isinstance(a.extra.get("base"), list):
+                    fish_digit = min(fish_digit, int(a.extra["digit"]))
         if scanned:
             best = min(scanned, key=lambda t: (t[0], t[1]))
             return best[2], best[3]
