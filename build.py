@@ -162,6 +162,27 @@ def build_wheel(dest: Path) -> Path:
     return wheel
 
 
+def use_local_micropip(pyodide: Path, wheel: Path) -> None:
+    """Let ``loadPackage("micropip")`` (what PyScript calls) find micropip in ``pyodide/``.
+
+    Pyodide's lock file names micropip's wheel and its sha256, and Pyodide fetches it from
+    beside the lock file. The npm package does not ship that wheel (it is on Pyodide's CDN), so
+    we put PyPI's wheel of the same version there and write its hash into our copy of the lock.
+    """
+    lock_path = pyodide / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    entry = lock["packages"].get("micropip")
+    if entry is None:
+        raise SystemExit("build: pyodide-lock.json has no micropip entry")
+    version = wheel.name.split("-")[1]
+    if entry["version"] != version:
+        raise SystemExit(f"build: Pyodide {PYODIDE_VERSION} pins micropip {entry['version']}, we ship {version}")
+    shutil.copy2(wheel, pyodide / wheel.name)
+    entry["file_name"] = wheel.name
+    entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+
+
 # ----------------------------------------------------------------- assembling
 def _copy_tree(src: Path, dest: Path, skip_suffixes: tuple[str, ...] = ()) -> None:
     for path in sorted(src.rglob("*")):
@@ -171,39 +192,44 @@ def _copy_tree(src: Path, dest: Path, skip_suffixes: tuple[str, ...] = ()) -> No
             shutil.copy2(path, target)
 
 
-def build(with_extras: bool = True) -> Path:
-    """Assemble ``dist/`` from scratch; returns its path."""
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    DIST.mkdir()
+def build(with_extras: bool = True, dist: Path | None = None) -> Path:
+    """Assemble ``dist/`` (or another folder) from scratch; returns its path."""
+    out = dist or DIST
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
     meta = project_meta()
 
     # The app: page, modules, examples. The service worker sits at the root so its scope covers all.
-    shutil.copy2(ROOT / "index.html", DIST / "index.html")
-    _copy_tree(ROOT / "web", DIST / "web")
-    examples = DIST / "web" / "examples"
+    shutil.copy2(ROOT / "index.html", out / "index.html")
+    _copy_tree(ROOT / "web", out / "web")
+    examples = out / "web" / "examples"
     if examples.exists():
-        shutil.move(str(examples), DIST / "examples")
-    shutil.move(str(DIST / "web" / "sw.js"), DIST / "sw.js")
+        shutil.move(str(examples), out / "examples")
+    shutil.move(str(out / "web" / "sw.js"), out / "sw.js")
 
     # The runtime.
     pyo = pyodide_dir()
-    (DIST / "pyodide").mkdir()
+    (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
-        shutil.copy2(pyo / name, DIST / "pyodide" / name)
+        shutil.copy2(pyo / name, out / "pyodide" / name)
 
     # Wheels: ours under a stable name plus latest.json; micropip's for the micropip route.
-    wheels = DIST / "wheels"
+    wheels = out / "wheels"
     wheel = build_wheel(wheels)
     extras: dict[str, str] = {}
     if with_extras:
         mp = micropip_wheel()
         shutil.copy2(mp, wheels / mp.name)
         extras["micropip"] = mp.name
+        use_local_micropip(out / "pyodide", mp)
         ps = pyscript_dir()
-        _copy_tree(ps / "dist", DIST / "pyscript", skip_suffixes=(".map",))
+        _copy_tree(ps / "dist", out / "pyscript", skip_suffixes=(".map",))
     (wheels / "latest.json").write_text(json.dumps(
         {"name": meta["name"], "version": meta["version"], "wheel": wheel.name, **extras}, indent=2) + "\n")
+
+    for page in (out / "examples").glob("*.html"):
+        page.write_text(page.read_text().replace("__WHEEL__", wheel.name))
 
     info = {
         "version": meta["version"],
@@ -212,23 +238,23 @@ def build(with_extras: bool = True) -> Path:
         "micropip": f"wheels/{extras['micropip']}" if "micropip" in extras else None,
     }
     # One hash over every file names this build; the service worker keys its cache by it.
-    assets = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file() and p.name != "sw.js")
+    assets = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
     digest = hashlib.sha256()
     for rel in assets:
         digest.update(rel.encode())
-        digest.update(hashlib.sha256((DIST / rel).read_bytes()).digest())
+        digest.update(hashlib.sha256((out / rel).read_bytes()).digest())
     info["build"] = digest.hexdigest()[:12]
-    (DIST / "web" / "build-info.js").write_text(
+    (out / "web" / "build-info.js").write_text(
         "// Written by build.py: what this build contains.\nexport const BUILD = "
         + json.dumps(info, indent=2) + ";\n")
     assets.append("web/build-info.js")
     assets.append("./")
-    sw = (DIST / "sw.js").read_text()
+    sw = (out / "sw.js").read_text()
     sw = sw.replace("__BUILD__", info["build"]).replace("__ASSETS__", json.dumps(sorted(set(assets)), indent=1))
-    (DIST / "sw.js").write_text(sw)
-    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    (out / "sw.js").write_text(sw)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"build: dist/ ready ({len(assets)} files, {size / 1e6:.1f} MB, build {info['build']})", flush=True)
-    return DIST
+    return out
 
 
 # ----------------------------------------------------------------- serving
@@ -255,13 +281,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that closes a connection early (navigation, offline tests) is no error worth a traceback."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(port: int = 8000, directory: Path = DIST, prefix: str = "/") -> http.server.ThreadingHTTPServer:
     """An HTTP server for ``directory`` at ``http://127.0.0.1:<port><prefix>`` (port 0: any free port)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = functools.partial(type("PrefixHandler", (Handler,), {"prefix": prefix}), directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
-    return server
+    return QuietServer(("127.0.0.1", port), handler)
 
 
 def serve_in_thread(port: int = 0, directory: Path = DIST, prefix: str = "/") -> tuple[str, http.server.HTTPServer]:

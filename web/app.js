@@ -528,8 +528,10 @@ $("show-solutions").addEventListener("click", () => {
     b.type = "button";
     b.textContent = `Solution ${i}`;
     b.setAttribute("data-testid", `solution-${i}`);
+    b.setAttribute("aria-pressed", String(i === 1));
     b.addEventListener("click", () => {
       state.showSolutions = i;
+      for (const o of box.querySelectorAll("[aria-pressed]")) o.setAttribute("aria-pressed", String(o === b));
       draw();
     });
     box.appendChild(b);

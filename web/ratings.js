@@ -147,8 +147,8 @@ export function renderChart(svg, difficulty, candidates, onPick, current = -1, b
   };
   label(2, H - 4, "step 1", "tick");
   label(W - 2, H - 4, `step ${n}`, "tick end");
-  label(2, top + 8, `max ${Math.round(maxD * 10) / 10}`, "tick diff");
-  label(W - 2, top + 8, `${maxC} candidates`, "tick end cands");
+  svg.setAttribute("aria-label", `Difficulty of ${n} steps, at most ${Math.round(maxD * 10) / 10}; ` +
+    `candidates fall from ${candidates[0] ?? "?"} to ${candidates[candidates.length - 1] ?? "?"}.`);
 }
 
 function doc(ns, tag, attrs) {

@@ -64,6 +64,14 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
         return parse(puzzle)
     if op == "techniques":
         return {"techniques": catalogue()}
+    if op == "sleep":
+        # A diagnostic: hold the worker for a while, so a host (and the tests) can check
+        # that cancelling and the time limit stop a long call and that the page stays usable.
+        seconds = min(float(options.get("seconds", 1)), 600.0)
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            time.sleep(0.05)
+        return {"slept": seconds}
     if op == "version":
         from . import __version__
 

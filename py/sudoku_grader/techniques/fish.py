@@ -281,7 +281,8 @@ def _finned_clause(f: Fish, d: int) -> str:
     fins_t = " and ".join(fin_bits)
     return (f"apart from the {fins_t}, {d} can only be in {houses_text(f.cover)}, so either a fin is {d} or "
             f"{d} is in {houses_text(f.cover)} within the base houses; {cells_name(f.targets)} "
-            f"{'sees' if f.targets.bit_count() == 1 else 'see'} every fin and lie{'s' if f.targets.bit_count() == 1 else ''} "
+            f"{'sees' if f.targets.bit_count() == 1 else 'see'} every fin and "
+            f"lie{'s' if f.targets.bit_count() == 1 else ''} "
             f"in the cover houses, so {'it is' if f.targets.bit_count() == 1 else 'they are'} not {d} either way")
 
 

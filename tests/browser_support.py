@@ -1,0 +1,130 @@
+"""Helpers for the browser tests: build ``dist/`` once, serve it on 127.0.0.1, drive Debian's chromium.
+
+Playwright's own browser download does not work on our machines; `scripts/browser-setup.sh`
+installs Debian's chromium, and we launch it by path with the flags that keep it quiet and
+offline. Screenshots go to ``test-artifacts/`` (kept by CI as artifacts).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BOOT_TIMEOUT_MS = 120_000
+WORK_TIMEOUT_MS = 60_000
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (build.py lives at the repository root)
+
+
+def require_chromium() -> None:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `bash scripts/browser-setup.sh` (installs Debian's chromium)")
+
+
+def build_dist(tmp_root: Path) -> Path:
+    """A fresh build of the app in a private folder (parallel test workers never share one)."""
+    return build.build(dist=tmp_root / "dist")
+
+
+def serve(dist: Path, prefix: str = "/") -> tuple[str, Any]:
+    return build.serve_in_thread(0, dist, prefix)
+
+
+def launch(playwright: Any) -> Any:
+    require_chromium()
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+def block_other_hosts(context: Any, log: list[str]) -> None:
+    """Abort every request that does not go to 127.0.0.1, and remember it."""
+
+    def handler(route: Any) -> None:
+        url = route.request.url
+        if re.match(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?/", url) or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            log.append(url)
+            route.abort()
+
+    context.route("**/*", handler)
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def wait_ready(page: Any, timeout: int = BOOT_TIMEOUT_MS) -> None:
+    page.wait_for_selector("body[data-state=ready]", timeout=timeout)
+
+
+def cli_json(command: str, puzzle: str) -> dict[str, Any]:
+    """What the command line prints for one puzzle (``--json``), run from this checkout."""
+    out = subprocess.run(
+        [sys.executable, "-m", "sudoku_grader", command, "--json", puzzle],
+        cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True, timeout=300,
+    )
+    lines = [line for line in out.stdout.splitlines() if line.strip()]
+    assert lines, f"the CLI printed nothing: {out.stderr[-500:]}"
+    return json.loads(lines[-1])
+
+
+def fmt(v: Any) -> str:
+    """How the page prints a rating value (web/ratings.js `fmt`)."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        r = math.floor(v * 100 + 0.5) / 100 if v != int(v) else v  # JS: Math.round(v * 100) / 100
+        return str(int(r)) if r == int(r) else repr(r)
+    return str(v)
+
+
+def kebab(s: str) -> str:
+    return re.sub(r"[_\s]+", "-", s).lower()
+
+
+def rating_fields(rate: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """(test id, shown text) for every scalar value of every scale in a rate() result."""
+    for scale, value in (rate.get("ratings") or {}).items():
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if isinstance(v, (int, float, str, bool)) and v != "":
+                    yield f"rating-{kebab(scale)}-{kebab(k)}", fmt(v)
+        elif isinstance(value, (int, float, str, bool)):
+            yield f"rating-{kebab(scale)}", fmt(value)
+
+
+class Timer:
+    def __init__(self) -> None:
+        self.t0 = time.perf_counter()
+
+    def seconds(self) -> float:
+        return time.perf_counter() - self.t0

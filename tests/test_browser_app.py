@@ -1,0 +1,433 @@
+"""End-to-end tests of the browser app in headless chromium against a fresh ``dist/`` on 127.0.0.1.
+
+One page is shared by the tests of this module (booting Pyodide costs seconds); each test puts
+the page in the state it needs. Every request to a host other than 127.0.0.1 is aborted and
+counted: the app must never need one. Screenshots of each stage go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from browser_support import (
+    WORK_TIMEOUT_MS,
+    Timer,
+    block_other_hosts,
+    build_dist,
+    cli_json,
+    launch,
+    rating_fields,
+    serve,
+    shot,
+    wait_ready,
+)
+
+pytestmark = pytest.mark.browser
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
+
+EASY = "...5.6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48..."
+TOUGH = "3.5...94....4.....6....9.7...7136..8.........1..7826...5.2....3.....7....32...8.7"
+MULTI = ".....6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48..."  # EASY less one given
+BLOCKED: list[str] = []
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    dist = build_dist(tmp_path_factory.mktemp("app"))
+    base, server = serve(dist)
+    yield base
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def context(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    block_other_hosts(ctx, BLOCKED)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def page(context: Any, site: str) -> Iterator[Any]:
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    timer = Timer()
+    pg.goto(site)
+    wait_ready(pg)
+    print(f"\nworker ready after {timer.seconds():.1f} s (first visit)")
+    shot(pg, "app-01-ready")
+    yield pg
+    assert not errors, f"uncaught errors in the page: {errors}"
+    assert not BLOCKED, f"the app asked for other hosts: {BLOCKED[:5]}"
+
+
+def by_id(page: Any, tid: str) -> Any:
+    return page.locator(f'[data-testid="{tid}"]')
+
+
+def clear(page: Any) -> None:
+    wait_ready(page)
+    by_id(page, "clear").click()
+    page.wait_for_function("document.querySelectorAll('.sg-cell.given').length === 0")
+
+
+def load_hash(page: Any, site: str, puzzle: str) -> None:
+    """Open a shared link; on the app already, only the hash changes (as when a person follows a link)."""
+    if page.url.split("#")[0] == site:
+        page.evaluate("p => { location.hash = p; }", puzzle)
+        page.wait_for_function("p => window.sudokuGrader.state.pos.givenLine() === p", arg=puzzle)
+    else:
+        page.goto(site + "#" + puzzle)
+    wait_ready(page)
+
+
+def analyzed(page: Any) -> None:
+    """Wait until rating and explaining are done."""
+    page.wait_for_selector('[data-testid="step-1"]', timeout=WORK_TIMEOUT_MS)
+    wait_ready(page, WORK_TIMEOUT_MS)
+
+
+def grid_line(page: Any) -> str:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#grid .sg-cell')].map(c => c.classList.contains('given') ?"
+        " c.querySelector('.sg-value').textContent : '.').join('')"
+    )
+
+
+def test_type_a_puzzle_and_see_the_cli_ratings(page: Any) -> None:
+    clear(page)
+    for r in range(9):
+        by_id(page, f"cell-r{r + 1}c1").click()
+        for k in range(9):
+            ch = TOUGH[r * 9 + k]
+            if ch != ".":
+                page.keyboard.press(ch)
+            page.keyboard.press("ArrowRight")
+    assert grid_line(page) == TOUGH
+    assert TOUGH in page.url, "the URL hash shares the puzzle"
+    page.wait_for_selector('[data-testid="validity"].good')
+    by_id(page, "analyze").click()
+    analyzed(page)
+    shot(page, "app-02-rated")
+    rate = cli_json("rate", TOUGH)
+    explain = cli_json("explain", TOUGH)
+    fields = list(rating_fields(rate))
+    for tid, text in fields:
+        assert by_id(page, tid).inner_text().strip() == text, tid
+    if not fields:
+        assert "no rating scale" in by_id(page, "ratings").inner_text()
+    for scale in rate.get("ratings") or {}:
+        assert by_id(page, f"rating-{scale}").count() == 1
+    assert page.locator("#steps li").count() == len(explain["steps"])
+    counts = by_id(page, "technique-counts").inner_text()
+    for tech_count in rate["techniques"].values():
+        assert f"×{tech_count}" in counts
+
+
+def test_step_forward_and_back(page: Any, site: str) -> None:
+    load_hash(page, site, TOUGH)
+    analyzed(page)
+    explain = cli_json("explain", TOUGH)
+    by_id(page, "step-next").click()
+    first = explain["steps"][0]
+    assert by_id(page, "step-current").inner_text().startswith(f"Step 1 of {len(explain['steps'])}")
+    assert by_id(page, "step-text").inner_text() == first["text"]
+    if first["placements"]:
+        p = first["placements"][0]
+        cand = page.locator(f'[data-testid="cell-{p["cell"]}"] .sg-cand.place')
+        assert cand.inner_text() == str(p["digit"])
+    shot(page, "app-03-step-1")
+    # A step with eliminations shows them struck.
+    k = next(i for i, s in enumerate(explain["steps"]) if s["eliminations"])
+    by_id(page, f"step-{k + 1}").locator("button").click()
+    e = explain["steps"][k]["eliminations"][0]
+    assert page.locator(f'[data-testid="cell-{e["cell"]}"] .sg-cand.elim').inner_text() == str(e["digit"])
+    assert page.locator("#grid .sg-cand.elim").count() == len(explain["steps"][k]["eliminations"])
+    shot(page, "app-04-step-eliminations")
+    by_id(page, "step-prev").click()
+    assert by_id(page, "step-current").inner_text().startswith(f"Step {k} of")
+    page.keyboard.press("]")
+    assert by_id(page, "step-current").inner_text().startswith(f"Step {k + 1} of")
+    by_id(page, "step-last").click()
+    assert by_id(page, "step-current").inner_text() in ("Solved", "Stuck")
+    by_id(page, "step-first").click()
+    assert "Start" in by_id(page, "step-current").inner_text()
+
+
+def test_chain_links_are_drawn_as_arrows(page: Any) -> None:
+    """A step with links draws one arrow per link: strong solid, weak dashed."""
+    step = {
+        "technique": "x-chain", "name": "X-Chain", "text": "test links",
+        "placements": [], "eliminations": [{"cell": "r1c9", "digit": 1}],
+        "highlights": [{"cell": "r1c1", "digit": 1, "role": "chain-on"}],
+        "links": [
+            {"from": ["r1c1"], "from_digit": 1, "to": ["r5c1"], "to_digit": 1, "strong": True},
+            {"from": ["r5c1"], "from_digit": 1, "to": ["r5c9", "r6c9"], "to_digit": 1, "strong": False},
+        ],
+    }
+    n = page.evaluate(
+        """async step => { const {GridView} = await import('./web/grid.js');
+        const {Position} = await import('./web/board.js');
+        const el = document.createElement('div'); el.style.width = '400px'; document.body.appendChild(el);
+        const g = new GridView(el); g.render(new Position(), {step});
+        const out = [...el.querySelectorAll('.sg-link')].map(p => p.getAttribute('class'));
+        el.remove(); return out; }""",
+        step,
+    )
+    assert n == ["sg-link strong", "sg-link weak"]
+
+
+def test_hint_ladder_then_apply(page: Any, site: str) -> None:
+    load_hash(page, site, EASY)
+    page.wait_for_selector('[data-testid="validity"].good')
+    hint = cli_json("hint", EASY)["step"]
+    for rung in range(1, 5):
+        by_id(page, "hint").click()
+        page.wait_for_selector(f'[data-testid="hint-{rung}"]')
+    texts = [by_id(page, f"hint-{r}").inner_text() for r in range(1, 5)]
+    assert texts[1].startswith(f"Use a {hint['name']} in ")
+    assert texts[3] == hint["text"]
+    assert len(set(texts)) == 4
+    shot(page, "app-05-hint-ladder")
+    by_id(page, "hint-apply").click()
+    p = hint["placements"][0]
+    cell = by_id(page, f"cell-{p['cell']}")
+    assert cell.locator(".sg-value").inner_text() == str(p["digit"])
+    shot(page, "app-06-hint-applied")
+
+
+def test_invalid_and_multiple_solutions_are_said_plainly(page: Any, site: str) -> None:
+    clear(page)
+    by_id(page, "cell-r1c1").click()
+    page.keyboard.press("5")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("5")
+    v = by_id(page, "validity")
+    page.wait_for_selector('[data-testid="validity"].bad')
+    assert "5 appears twice in row 1" in v.inner_text()
+    assert "dup" in (by_id(page, "cell-r1c2").get_attribute("class") or "")
+    shot(page, "app-07-duplicate")
+    load_hash(page, site, MULTI)
+    page.wait_for_selector('[data-testid="validity"].warn')
+    assert "more than one solution" in v.inner_text()
+    by_id(page, "show-solutions").click()
+    by_id(page, "solution-2").click()
+    solve = cli_json("solve", MULTI)
+    differ = solve["differ"][0]
+    assert "differ" in (by_id(page, f"cell-{differ}").get_attribute("class") or "")
+    shot(page, "app-08-several-solutions")
+    by_id(page, "analyze").click()
+    assert "several" in by_id(page, "error").inner_text()
+    # Unreadable text reaches the page as the parser's message, not a traceback.
+    page.locator("#load-box summary").click()
+    by_id(page, "paste-input").fill("this is not a sudoku")
+    by_id(page, "load").click()
+    err = by_id(page, "error")
+    err.wait_for()
+    assert "not a puzzle" in err.inner_text()
+    assert "Traceback" not in page.content()
+
+
+def grid_text(puzzle: str) -> str:
+    rows = []
+    for r in range(9):
+        if r and r % 3 == 0:
+            rows.append("------+-------+------")
+        cells = [puzzle[r * 9 + k] for k in range(9)]
+        rows.append(" | ".join(" ".join(cells[i:i + 3]) for i in (0, 3, 6)))
+    return "\n".join(rows)
+
+
+def pencilmark_text(puzzle: str) -> str:
+    from sudoku_grader.api import load
+
+    b = load(puzzle)
+    cell = [str(b.values[c]) if b.values[c] else "".join(str(d) for d in range(1, 10) if b.cands[c] >> (d - 1) & 1)
+            for c in range(81)]
+    w = max(len(x) for x in cell)
+    rows = []
+    for r in range(9):
+        if r and r % 3 == 0:
+            rows.append("+".join(["-" * (3 * (w + 1) + 1)] * 3))
+        rows.append(" | ".join(" ".join(x.ljust(w) for x in cell[r * 9 + i:r * 9 + i + 3]) for i in (0, 3, 6)))
+    return "\n".join(rows)
+
+
+FORMATS = {
+    "line": lambda p: p,
+    "line-zeros-label": lambda p: p.replace(".", "0") + "  # a label",
+    "grid": grid_text,
+    "pencilmarks": pencilmark_text,
+}
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_paste_each_format(page: Any, fmt: str) -> None:
+    """Pasting hands the text to the Python parser: what CPython reads, the page shows; else its message."""
+    from sudoku_grader.api import load
+    from sudoku_grader.errors import SudokuError
+
+    text = FORMATS[fmt](EASY)
+    clear(page)
+    try:
+        expected: str | None = load(text).to_string(".")
+        message = ""
+    except SudokuError as e:
+        expected, message = None, str(e)
+    page.evaluate(
+        """text => { const dt = new DataTransfer(); dt.setData('text/plain', text);
+        document.dispatchEvent(new ClipboardEvent('paste', {clipboardData: dt, bubbles: true})); }""",
+        text,
+    )
+    if expected is not None:
+        page.wait_for_function(
+            "exp => [...document.querySelectorAll('#grid .sg-cell')].map(c => c.querySelector('.sg-value')"
+            ".textContent || '.').join('') === exp",
+            arg=expected,
+        )
+    else:
+        by_id(page, "error").wait_for()
+        assert message in by_id(page, "error").inner_text()
+        assert "Traceback" not in by_id(page, "error").inner_text()
+    shot(page, f"app-09-paste-{fmt}")
+
+
+def test_cancel_a_long_run_then_rate_another(page: Any, site: str) -> None:
+    load_hash(page, site, EASY)
+    page.wait_for_selector('[data-testid="validity"].good')
+    page.evaluate(
+        "() => { window.__long = window.sudokuGrader.engine.request('sleep', '', {seconds: 60}).catch(e => e.kind); }"
+    )
+    page.wait_for_selector("body[data-state=busy]")
+    by_id(page, "cancel").click()
+    assert page.evaluate("window.__long") == "cancelled"
+    assert "Cancelled" in by_id(page, "error").inner_text()
+    page.wait_for_selector("body[data-state=booting], body[data-state=ready]")
+    shot(page, "app-10-cancelled")
+    wait_ready(page)
+    by_id(page, "analyze").click()
+    analyzed(page)
+    assert page.locator("#steps li").count() == len(cli_json("explain", EASY)["steps"])
+
+
+def test_time_limit_stops_a_run(page: Any) -> None:
+    wait_ready(page)
+    page.evaluate("window.sudokuGrader.engine.timeLimit = 1")
+    kind = page.evaluate("window.sudokuGrader.engine.request('sleep', '', {seconds: 30}).catch(e => e.kind)")
+    page.evaluate("window.sudokuGrader.engine.timeLimit = 60")
+    assert kind == "timeout"
+    assert "time limit" in by_id(page, "error").inner_text()
+    wait_ready(page)
+
+
+def test_settings_saved_and_passed_to_the_engine(page: Any, site: str) -> None:
+    wait_ready(page)
+    page.locator("#settings summary").click()
+    box = by_id(page, "tech-naked-single")
+    box.wait_for()
+    box.uncheck()
+    saved = json.loads(page.evaluate("localStorage.getItem('sudoku-grader-settings')"))
+    assert "naked-single" in saved["disabled"]
+    shot(page, "app-11-settings")
+    page.reload()
+    wait_ready(page)
+    page.locator("#settings summary").click()
+    by_id(page, "tech-naked-single").wait_for()
+    assert not by_id(page, "tech-naked-single").is_checked()
+    load_hash(page, site, TOUGH)
+    analyzed(page)
+    names = page.locator("#steps .step-name").all_inner_texts()
+    assert "Naked Single" not in names
+    by_id(page, "settings-reset").click()
+    analyzed(page)
+    page.wait_for_function("!JSON.parse(localStorage.getItem('sudoku-grader-settings')).disabled.length")
+
+
+def test_phone_layout(browser: Any, site: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        pg = ctx.new_page()
+        pg.goto(site + "#" + EASY)
+        wait_ready(pg)
+        pg.wait_for_selector('[data-testid="validity"].good')
+        width = pg.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"
+        pg.locator('[data-testid="cell-r1c1"]').tap()
+        pg.locator('.numpad button[data-digit="4"]').tap()
+        assert pg.locator('[data-testid="cell-r1c1"] .sg-value').inner_text() == "4"
+        shot(pg, "app-12-phone")
+    finally:
+        ctx.close()
+
+
+def test_offline_reload(context: Any, page: Any, site: str) -> None:
+    """After one visit the service worker serves everything: reload with the network off and rate."""
+    page.goto(site + "#" + EASY)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.evaluate("navigator.serviceWorker.ready")
+    context.set_offline(True)
+    try:
+        timer = Timer()
+        page.reload()
+        wait_ready(page)
+        print(f"\nworker ready after {timer.seconds():.1f} s (offline, cached)")
+        page.wait_for_selector('[data-testid="validity"].good')
+        by_id(page, "analyze").click()
+        analyzed(page)
+        shot(page, "app-13-offline")
+    finally:
+        context.set_offline(False)
+
+
+def test_embed_demo_page(context: Any, site: str) -> None:
+    pg = context.new_page()
+    try:
+        pg.goto(site + "examples/embed.html")
+        first = pg.locator('[data-testid="embed-1"]')
+        first.locator('[data-testid="embed-step"]').wait_for(timeout=120_000)
+        pg.wait_for_function(
+            "() => [...document.querySelectorAll('sudoku-grader')].every(e => "
+            "/steps/.test(e.shadowRoot.querySelector('[data-testid=embed-status]').textContent))",
+            timeout=120_000,
+        )
+        puzzle = first.get_attribute("puzzle")
+        n = len(cli_json("explain", puzzle)["steps"])
+        assert first.locator('[data-testid="embed-status"]').inner_text().startswith(f"{n} steps")
+        first.locator('[data-testid="embed-next"]').click()
+        assert first.locator('[data-testid="embed-step"]').inner_text().startswith(f"Step 1 of {n}")
+        for tid, text in rating_fields(cli_json("rate", puzzle)):
+            assert first.locator(f'[data-testid="{tid}"]').inner_text() == text
+        shot(pg, "app-14-embed")
+    finally:
+        pg.close()
+
+
+def test_sub_path_hosting(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """dist/ copied under /puzzles/grader/ on a host works unchanged."""
+    dist = build_dist(tmp_path_factory.mktemp("subpath"))
+    base, server = serve(dist, "/puzzles/grader/")
+    ctx = browser.new_context()
+    try:
+        pg = ctx.new_page()
+        pg.goto(base + "#" + EASY)
+        wait_ready(pg)
+        pg.wait_for_selector('[data-testid="validity"].good')
+        assert base.endswith("/puzzles/grader/")
+    finally:
+        ctx.close()
+        server.shutdown()

@@ -1,0 +1,114 @@
+"""The worker's Python entry point, tested in CPython (fast; the browser tests run it in Pyodide).
+
+It must give the page exactly the CLI's JSON shapes, never raise, never leak a traceback,
+and report options an api function does not take instead of dropping them silently.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from sudoku_grader import api, worker_api
+
+ROOT = Path(__file__).resolve().parent.parent
+EASY = "...5.6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48..."
+MULTI = ".....6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48..."
+
+
+def call(op: str, puzzle: str = "", options: dict | None = None, progress=None) -> dict:
+    return json.loads(worker_api.handle(op, puzzle, json.dumps(options or {}), progress))
+
+
+def without_seconds(d: dict) -> dict:
+    return {k: v for k, v in d.items() if k != "seconds"}
+
+
+@pytest.mark.parametrize("op", ["solve", "explain", "hint", "rate", "steps"])
+@pytest.mark.parametrize("puzzle", [EASY, MULTI, "12345", EASY[:-1] + "5"])
+def test_same_shapes_as_the_api(op: str, puzzle: str) -> None:
+    expected = json.loads(json.dumps(getattr(api, op)(puzzle)))
+    got = call(op, puzzle)
+    assert isinstance(got["seconds"], float)
+    assert without_seconds(got) == without_seconds(expected)
+
+
+def test_parse_gives_values_givens_and_candidates() -> None:
+    out = call("parse", EASY)
+    board = api.load(EASY)
+    assert out["puzzle"] == EASY
+    assert out["values"] == list(board.values)
+    assert out["givens"] == [ch != "." for ch in EASY]
+    for c in range(81):
+        assert out["candidates"][c] == [d for d in range(1, 10) if board.cands[c] >> (d - 1) & 1]
+
+
+def test_errors_are_one_line_messages() -> None:
+    bad = call("parse", "not a puzzle at all")
+    assert bad["status"] == "invalid" and "\n" not in bad["error"]
+    unknown = call("frobnicate", EASY)
+    assert unknown["status"] == "error" and "unknown operation" in unknown["error"]
+    broken = json.loads(worker_api.handle("solve", EASY, "[1, 2"))
+    assert broken["status"] == "error" and "Traceback" not in broken["error"]
+
+
+def test_options_reach_the_functions_that_take_them() -> None:
+    everything = call("explain", EASY)
+    only_hidden = call("explain", EASY, {"techniques": ["hidden-single", "full-house"]})
+    assert {s["technique"] for s in only_hidden["steps"]} <= {"hidden-single", "full-house"}
+    assert "ignored_options" not in only_hidden
+    assert len(everything["steps"]) >= 1
+    # solve() takes no options: they are named back, not dropped silently; empty ones are defaults.
+    out = call("solve", EASY, {"techniques": ["hidden-single"], "scores": {}})
+    assert out["ignored_options"] == ["techniques"]
+
+
+def test_catalogue_lists_registered_techniques_in_order() -> None:
+    from sudoku_grader.techniques import ordered
+
+    cat = call("techniques")["techniques"]
+    assert [t["id"] for t in cat] == [t.id for t in ordered()]
+    assert all({"id", "name", "family", "level"} <= t.keys() for t in cat)
+
+
+def test_progress_is_reported_and_the_engine_restored() -> None:
+    from sudoku_grader import engine
+
+    seen: list[dict] = []
+    with worker_api._progress_hook(lambda s: seen.append(json.loads(s))):
+        api.explain(EASY)
+    assert seen and seen[0]["step"] >= 1 and isinstance(seen[0]["technique"], str)
+    assert api.solve_path is engine.solve_path
+
+
+def test_sleep_is_bounded() -> None:
+    assert call("sleep", "", {"seconds": 0.01})["slept"] == 0.01
+
+
+def test_built_wheel_installs_and_imports(tmp_path: Path) -> None:
+    """The wheel build.py makes with zipfile is a valid wheel holding every module."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        import build
+    finally:
+        sys.path.remove(str(ROOT))
+    wheel = build.build_wheel(tmp_path)
+    assert wheel.name == f"sudoku_grader-{build.project_meta()['version']}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        record = zf.read(next(n for n in names if n.endswith("RECORD"))).decode()
+    modules = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py" / "sudoku_grader").rglob("*.py")}
+    assert modules <= names
+    assert all(name in record for name in modules)
+    target = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(target)
+    code = f"import sudoku_grader.worker_api as w, json; print(json.loads(w.handle('solve', {EASY!r}))['status'])"
+    out = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": str(target)}, capture_output=True,
+                         text=True, timeout=60)
+    assert out.stdout.strip() == "unique", out.stderr
