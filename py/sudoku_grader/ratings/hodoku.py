@@ -271,13 +271,25 @@ def _scan_key(step: Step) -> tuple[int, ...] | None:
 
     Locked candidates: boxes 1-9 (digits 1-9 inside each box) for type 1, then
     rows, then columns for type 2. Fish: digit 1-9, row-based before
-    column-based, base houses in ascending combination order.
+    column-based, base houses in ascending combination order. XY-Wing: the
+    three cells in cell order, the lowest as pivot first; XYZ-Wing: pivot, then
+    pincers; W-Wing: the two cells in cell order, the smaller digit removed first.
     """
     x = step.extra
     if step.technique in ("locked-candidates-1", "locked-candidates-2") and "base" in x and "digit" in x:
         base = int(x["base"])
         group = 0 if base >= 18 else (1 if base < 9 else 2)
         return (group, base, int(x["digit"]))
+    if step.technique in ("xy-wing", "xyz-wing") and "pivot" in x:
+        pincers = sorted({m.cell for m in step.highlights if m.role == "pincer"})
+        pivot = int(x["pivot"])
+        if step.technique == "xyz-wing":
+            return (pivot, *pincers)
+        cells = sorted([pivot, *pincers])
+        return (*cells, cells.index(pivot))
+    if step.technique == "w-wing" and "digit" in x:
+        wings = sorted({m.cell for m in step.highlights if m.role == "wing"})
+        return (*wings, int(x["digit"]))
     if isinstance(x.get("base"), list) and "digit" in x and x["base"]:
         base = sorted(int(h) for h in x["base"])
         return (int(x["digit"]), 0 if base[0] < 9 else 1, *base)
