@@ -19,8 +19,8 @@ from conftest import SHARED
 from sudoku_grader.ratings import agreement
 
 SAMPLE = int(os.environ.get("SUDOKU_HODOKU_SAMPLE", "400"))
-PER_PUZZLE_SECONDS = 3.0
-BUDGET_SECONDS = 300.0
+PER_PUZZLE_SECONDS = 2.0
+BUDGET_SECONDS = 240.0
 LEVEL_FLOOR, SCORE_FLOOR = 0.95, 0.90
 
 
