@@ -32,8 +32,12 @@ def main() -> int:
     p.add_argument("--time-limit", type=float, default=30.0, help="seconds per puzzle before it counts as timeout")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--show", type=int, default=20)
+    p.add_argument("--levels", default=None, help="only rows of these real levels, e.g. Hard,Unfair")
     a = p.parse_args()
-    rows = agreement.sample(agreement.read_reference(a.tsv), a.limit)
+    rows = agreement.read_reference(a.tsv)
+    if a.levels:
+        rows = [r for r in rows if r.level in a.levels.split(",")]
+    rows = agreement.sample(rows, a.limit)
     t0 = time.perf_counter()
     work = [(r, a.time_limit) for r in rows]
     if a.jobs > 1:

@@ -12,20 +12,22 @@ asserts the floors: they are reachable only once the technique branches
 from __future__ import annotations
 
 import os
+import random
 import time
 
 from conftest import SHARED
 from sudoku_grader.ratings import agreement
 
 SAMPLE = int(os.environ.get("SUDOKU_HODOKU_SAMPLE", "400"))
-PER_PUZZLE_SECONDS = 3.0
-BUDGET_SECONDS = 300.0
+PER_PUZZLE_SECONDS = 2.0
+BUDGET_SECONDS = 240.0
 LEVEL_FLOOR, SCORE_FLOOR = 0.95, 0.90
 
 
 def test_hodoku_agreement_floors() -> None:
     rows = agreement.read_reference(SHARED / "reference" / "hodoku-ratings.tsv")
     rows = agreement.sample(rows, SAMPLE or None)
+    random.Random(5).shuffle(rows)  # a budget cut-off then still leaves a mix of every source
     t0 = time.perf_counter()
     outcomes = []
     for row in rows:

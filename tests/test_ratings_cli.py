@@ -91,11 +91,16 @@ def test_rate_reports_unsolvable_and_multiple(capsys: pytest.CaptureFixture[str]
 
 
 def test_explain_shows_ratings_before_the_path_and_marks_the_bottleneck(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = _run(capsys, ["explain", EASY[1]])
+    _, out, _ = _run(capsys, ["explain", "--json", EASY[1]])
     r = json.loads(out)
     keys = list(r)
     assert keys.index("ratings") < keys.index("steps")
     assert sum(1 for s in r["steps"] if s.get("bottleneck")) == 1
+    _, text, _ = _run(capsys, ["explain", EASY[1]])
+    lines = text.splitlines()
+    hodoku_line = next(i for i, line in enumerate(lines) if line.strip().startswith("hodoku:"))
+    marked = [i for i, line in enumerate(lines) if "<==" in line]
+    assert len(marked) == 1 and hodoku_line < marked[0]
 
 
 @pytest.mark.parametrize("fmt", ["html", "md"])

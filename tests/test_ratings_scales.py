@@ -222,3 +222,33 @@ def test_every_mapping_names_an_entry_of_its_scale_with_a_reason() -> None:
             assert len(reason) > 20
     assert mapping_for("sudokuwiki", "w-wing") == MAPPING["sudokuwiki"]["w-wing"]
     assert math.isfinite(len(MAPPING))
+
+
+# ----------------------------------------------------------------- user score tables (--scores)
+def test_user_scores_change_summing_scales() -> None:
+    from sudoku_grader import api
+
+    puzzle = puzzle_set("project-euler-96")[1]
+    base = api.rate(puzzle, "hodoku,sudokuoftheday")["ratings"]
+    n_naked = base["hodoku"]["counts"]["naked-single"]
+    mine = api.rate(puzzle, "hodoku,sudokuoftheday",
+                    {"hodoku": {"Naked Single": 5}, "sudokuoftheday": {"naked-single": [300, 10]}})["ratings"]
+    assert mine["hodoku"]["score"] == base["hodoku"]["score"] + n_naked
+    sotd_naked = base["sudokuoftheday"]["counts"]["naked-single"]
+    assert mine["sudokuoftheday"]["score"] == base["sudokuoftheday"]["score"] - 100 * sotd_naked + 300 + 10 * (
+        sotd_naked - 1)
+
+
+def test_user_scores_are_validated() -> None:
+    from sudoku_grader import api
+
+    bad = api.rate(puzzle_set("project-euler-96")[1], "hodoku", {"hodoku": {"x-wing": -3}})
+    assert bad["status"] == "invalid" and "must be a number" in bad["error"]
+    bad = api.rate(puzzle_set("project-euler-96")[1], "hodoku", {"grader2009": {"x-wing": 3}})
+    assert bad["status"] == "invalid" and "does not sum" in bad["error"]
+
+
+def test_sudokuwiki_unsolved_has_no_grade_name() -> None:
+    w = _walk(["naked-pair"], solved=False, candidates=[200])
+    r = sudokuwiki.summarize(w, sudokuwiki.POINTS)
+    assert r["grade"] is None and not r["solved"] and r["score"] > 0

@@ -165,7 +165,7 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
     """
     se = rated.get("se")
     if se and "error" not in se:
-        counts = se.get("counts") or se.get("techniques") or {}
+        counts = se.get("usage") or se.get("counts") or {}
         return se.get("bottleneck"), dict(counts)
     if se is not None:
         from ..engine import solve_path

@@ -85,10 +85,20 @@ def rate_row(row: Row, time_limit: float | None = None) -> Outcome:
     def cancel() -> bool:
         return deadline is not None and time.perf_counter() > deadline
 
+    partial = {"score": 0, "level": 0}
+
+    def progress(_n: int, technique: str) -> None:
+        partial["score"] += hodoku.SCORES.get(technique, 0)
+        partial["level"] = max(partial["level"], LEVELS.index(hodoku.LEVEL_OF.get(technique, "Easy")))
+
     try:
-        r = hodoku.rate(board, sol.solutions[0] if sol.solutions else None, cancel=cancel)
+        r = hodoku.rate(board, sol.solutions[0] if sol.solutions else None, progress=progress, cancel=cancel)
     except Cancelled:
-        return Outcome(row, "timeout", -1, time.perf_counter() - t0, "timeout", timeout=True)
+        # the level only rises along the path: an Extreme step, or a score past Unfair's maximum,
+        # already fixes it; the score stays unknown
+        known = partial["level"] == len(LEVELS) - 1 or partial["score"] > hodoku.MAX_SCORE["Unfair"]
+        return Outcome(row, "Extreme" if known else "timeout", -1, time.perf_counter() - t0, "timeout",
+                       timeout=True)
     h = r.get("hardest") or {}
     return Outcome(row, r["level"], r["score"], time.perf_counter() - t0, h.get("technique", ""), r["counts"])
 

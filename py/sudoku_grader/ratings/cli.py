@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import io
 import json
 import sys
 import time
@@ -236,19 +235,3 @@ def annotate_explain(out: dict[str, Any], text: str) -> dict[str, Any]:
     if target is not None:
         steps[target]["bottleneck"] = True
     return ordered
-
-
-def explain_text(out: dict[str, Any]) -> str:
-    """A readable rendering: ratings first, then the numbered path with the bottleneck marked."""
-    buf = io.StringIO()
-    for scale, r in (out.get("ratings") or {}).items():
-        if "error" in r:
-            buf.write(f"{scale}: {r['error']}\n")
-            continue
-        keys = [k for k in ("er", "ep", "ed", "score", "level", "grade", "strategic", "procedural", "total")
-                if k in r]
-        buf.write(f"{scale}: " + ", ".join(f"{k} {r[k]}" for k in keys) + "\n")
-    for n, s in enumerate(out.get("steps", []), 1):
-        mark = "  <== bottleneck" if s.get("bottleneck") else ""
-        buf.write(f"{n:3}. {s['name']}: {s['text']}{mark}\n")
-    return buf.getvalue()

@@ -16,9 +16,9 @@ from typing import Any
 
 from ..board import Board
 from ..engine import Cancelled, apply_step, gain
-from ..errors import UnknownTechniqueError
 from ..step import Step
-from ..techniques import REGISTRY, Technique, get
+from ..techniques import REGISTRY, Technique, normalize
+from ..techniques.registry import _LOOKUP
 
 Progress = Callable[[int, str], None]
 Cancel = Callable[[], bool]
@@ -40,10 +40,9 @@ def find_technique(tid: str) -> Technique | None:
     t = REGISTRY.get(tid)
     if t is not None:
         return t
-    try:
-        return get(tid)
-    except UnknownTechniqueError:
-        return None
+    # exact spellings only: the registry's HoDoKu-code fallback ("sk-loops" -> "sk") would mislead a scale
+    found = _LOOKUP.get(normalize(tid))
+    return REGISTRY.get(found) if found else None
 
 
 def resolve_order(scale: str, keys: Iterable[str], with_mapped: bool = True) -> list[Slot]:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
-from ..geometry import cell_name, iter_bits
+from ..geometry import HOUSE_MASK, cell_name, iter_bits
 from ..step import Mark, Step
 from .common import Cancel, Progress, Slot, Walk, chain_length, find_technique, mappings_used, step_summary, walk
 from .hodoku_queues import SinglesQueues
@@ -219,6 +219,91 @@ def _groups(scores: dict[str, int]) -> list[_Group]:
 QUEUED = ("full-house", "naked-single", "hidden-single")
 
 
+def _common_houses(cells: int) -> list[int]:
+    return [h for h in range(27) if cells & HOUSE_MASK[h] == cells]
+
+
+def _hodoku_locked(cells: int, eliminations: list[tuple[int, int]]) -> bool:
+    """HoDoKu's Locked Pair/Triple: the cells share a box and a line, and candidates go both in the box
+    and in the line outside the box (SimpleSolver.createSubsetStep)."""
+    houses = _common_houses(cells)
+    boxes = [h for h in houses if h >= 18]
+    if not boxes or len(houses) < 2:
+        return False
+    box = HOUSE_MASK[boxes[0]]
+    in_box = any(box >> c & 1 for c, _ in eliminations)
+    outside = any(not box >> c & 1 for c, _ in eliminations)
+    return in_box and outside
+
+
+def _adapt(board: Board, step: Step) -> Step | None:
+    """Make a subset step what HoDoKu would record, or None when HoDoKu would not take it here.
+
+    HoDoKu's naked subset clears every house the cells share (one step), and is a
+    Locked Pair/Triple only when it clears both the box and the line outside it.
+    """
+    tid = step.technique
+    cells_list = step.extra.get("cells")
+    if tid not in _SUBSET_IDS or not isinstance(cells_list, list):
+        return step
+    cells = sum(1 << c for c in cells_list)
+    if tid in ("locked-pair", "locked-triple"):
+        return step if _hodoku_locked(cells, step.eliminations) else None
+    digits = 0
+    for c in cells_list:
+        digits |= board.cands[c]
+    area = 0
+    for h in _common_houses(cells):
+        area |= HOUSE_MASK[h]
+    area &= ~cells
+    elims = sorted({(c, d) for d in range(1, 10) if digits >> (d - 1) & 1
+                    for c in iter_bits(board.digit_cells[d] & area)})
+    if len(cells_list) < 4 and _hodoku_locked(cells, elims):
+        return None  # HoDoKu finds it as a Locked Pair/Triple, one entry earlier
+    if elims == sorted(step.eliminations):
+        return step
+    return Step(step.technique, step.name, eliminations=elims, highlights=step.highlights, text=step.text,
+                extra=step.extra)
+
+
+def _scan_key(step: Step) -> tuple[int, ...] | None:
+    """Where HoDoKu's own scan meets this step first; None when the step does not say.
+
+    Locked candidates: boxes 1-9 (digits 1-9 inside each box) for type 1, then
+    rows, then columns for type 2. Fish: digit 1-9, row-based before
+    column-based, base houses in ascending combination order. XY-Wing: the
+    three cells in cell order, the lowest as pivot first; XYZ-Wing: pivot, then
+    pincers; W-Wing: the two cells in cell order, the smaller digit removed first.
+    """
+    x = step.extra
+    if step.technique in ("locked-candidates-1", "locked-candidates-2") and "base" in x and "digit" in x:
+        base = int(x["base"])
+        group = 0 if base >= 18 else (1 if base < 9 else 2)
+        return (group, base, int(x["digit"]))
+    if step.technique in ("xy-wing", "xyz-wing") and "pivot" in x:
+        pincers = sorted({m.cell for m in step.highlights if m.role == "pincer"})
+        pivot = int(x["pivot"])
+        if step.technique == "xyz-wing":
+            return (pivot, *pincers)
+        cells = sorted([pivot, *pincers])
+        return (*cells, cells.index(pivot))
+    if step.technique == "w-wing" and "digit" in x:
+        wings = sorted({m.cell for m in step.highlights if m.role == "wing"})
+        return (*wings, int(x["digit"]))
+    if isinstance(x.get("base"), list) and "digit" in x and x["base"]:
+        base = sorted(int(h) for h in x["base"])
+        return (int(x["digit"]), 0 if base[0] < 9 else 1, *base)
+    return None
+
+
+def _allowed(step: Step) -> bool:
+    """HoDoKu's defaults find no Siamese fish and no dual kites or rectangles."""
+    return not step.extra.get("siamese") and not step.technique.startswith("dual-")
+
+
+_SUBSET_IDS = ("locked-pair", "locked-triple", "naked-pair", "naked-triple", "naked-quadruple")
+
+
 def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str] | None:
     from ..engine import gain
 
@@ -227,10 +312,24 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str
         s = getattr(queues, tid.replace("-", "_"))(board)
         return (s, tid) if s is not None else None
     if group.entry.pick == "first":
+        scanned: list[tuple[tuple[int, ...], int, Step, str]] = []
         for slot in group.slots:
+            fish_digit = 10
             for s in slot.technique.find(board):
-                if gain(board, s):
-                    return s, _key_of(s, slot)
+                if isinstance(s.extra.get("base"), list) and s.extra.get("digit", 0) > fish_digit:
+                    break  # fish finders go digit by digit: nothing later comes first in HoDoKu's scan
+                a = _adapt(board, s)
+                if a is None or not _allowed(a) or not gain(board, a):
+                    continue
+                key = _scan_key(a)
+                if key is None:
+                    return a, _key_of(a, slot)
+                scanned.append((key, len(scanned), a, _key_of(a, slot)))
+                if isinstance(a.extra.get("base"), list):
+                    fish_digit = min(fish_digit, int(a.extra["digit"]))
+        if scanned:
+            best = min(scanned, key=lambda t: (t[0], t[1]))
+            return best[2], best[3]
         return None
     found: list[tuple[Step, str]] = []
     for slot in group.slots:
