@@ -80,7 +80,7 @@ def check_step(b: Board, step: object, solution: list[int], line: str) -> None:
     step.to_json()  # must serialise
 
 
-def corpus(sample_top95: int = 95) -> list[str]:
-    """Real puzzles: top95 (hard), printable 30-given and newspaper sets."""
-    return (puzzle_set("top95")[:sample_top95] + puzzle_set("printable-30-givens")[:40]
-            + puzzle_set("newspaper-mixed"))
+def corpus(top95: int = 95, printable: int = 40, newspaper: int = 61) -> list[str]:
+    """Real puzzles: the first ones of top95 (hard), printable 30-given and newspaper sets."""
+    return (puzzle_set("top95")[:top95] + puzzle_set("printable-30-givens")[:printable]
+            + puzzle_set("newspaper-mixed")[:newspaper])

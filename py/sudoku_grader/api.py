@@ -16,8 +16,9 @@ from .errors import SudokuError
 from .formats import parse
 from .geometry import cell_name
 from .solver import solve as _exact
+from .techniques import get, ordered
 
-__all__ = ["solve", "explain", "steps", "hint", "rate", "load"]
+__all__ = ["solve", "explain", "steps", "hint", "rate", "load", "techniques", "enabled_techniques"]
 
 
 def load(text: str) -> Board:
@@ -61,8 +62,15 @@ def solve(text: str) -> dict[str, Any]:
     return _status(board)
 
 
-def explain(text: str, techniques: list[str] | None = None, policy: str = "simplest") -> dict[str, Any]:
-    """The logical solve path with an explanation of every step."""
+def explain(
+    text: str, techniques: list[str] | None = None, policy: str = "simplest", seed: int = 0
+) -> dict[str, Any]:
+    """The logical solve path with an explanation of every step.
+
+    ``techniques`` limits the path to those (ids, names or HoDoKu codes; default
+    all, simplest first); ``policy`` is ``simplest``, ``most-effective`` or
+    ``random`` (seeded by ``seed``).
+    """
     try:
         board = load(text)
     except SudokuError as e:
@@ -70,7 +78,7 @@ def explain(text: str, techniques: list[str] | None = None, policy: str = "simpl
     out = _status(board)
     if out["status"] != "unique":
         return out
-    path = solve_path(board, techniques, policy=policy)
+    path = solve_path(board, techniques, policy=policy, seed=seed)
     out["solved"] = path.solved
     out["steps"] = [s.to_json() for s in path.steps]
     if not path.solved:
@@ -78,11 +86,11 @@ def explain(text: str, techniques: list[str] | None = None, policy: str = "simpl
     return out
 
 
-def steps(text: str, technique: str | None = None) -> dict[str, Any]:
-    """Every step available in the position, optionally of one technique only."""
+def steps(text: str, technique: str | list[str] | None = None) -> dict[str, Any]:
+    """Every step available in the position, optionally of one technique (or a list) only."""
     try:
         board = load(text)
-        techs = [technique] if technique else None
+        techs = [technique] if isinstance(technique, str) else technique
         found = _all_steps(board, techs)
     except SudokuError as e:
         return invalid(text, e)
@@ -99,13 +107,56 @@ def hint(text: str) -> dict[str, Any]:
     return {"puzzle": _line(board), "step": step.to_json() if step else None}
 
 
-def rate(text: str) -> dict[str, Any]:
-    """Status, solution and the ratings computed so far (scales arrive in later work)."""
-    out = explain(text)
-    if "steps" in out:
-        out["ratings"] = {}
-        counts: dict[str, int] = {}
-        for s in out.pop("steps"):
-            counts[s["technique"]] = counts.get(s["technique"], 0) + 1
-        out["techniques"] = counts
+def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Status, solution and the puzzle's rating on every scale (or the ``scales`` asked for).
+
+    ``scales``: names or ``"se,hodoku"``; ``scores``: a user score table
+    ``{scale: {technique: score}}`` (see `ratings.load_scores`). Field names are
+    a contract: ``ratings.se.er``, ``ratings.hodoku.score`` / ``.level``,
+    ``ratings.sudokuwiki.score`` / ``.grade``, ``ratings.sourgumdrop.score``,
+    ``ratings.sudokuoftheday.score`` / ``.level``, ``ratings.grader2009.strategic``
+    / ``.procedural`` / ``.total``; ``bottleneck`` is the step that sets the SE
+    rating; ``techniques`` counts the uses of each technique on that path.
+    """
+    import time
+
+    from . import ratings as _ratings
+
+    t0 = time.perf_counter()
+    try:
+        board = load(text)
+        wanted = _ratings.parse_scales(scales)
+        table = _ratings.normalize_scores(scores) if scores else None
+    except SudokuError as e:
+        return invalid(text, e)
+    out = _status(board)
+    if out["status"] != "unique":
+        out["seconds"] = round(time.perf_counter() - t0, 3)
+        return out
+    solution = [int(ch) for ch in out["solution"]]
+    rated = _ratings.rate_board(board, wanted, table, solution=solution)
+    out["ratings"] = rated
+    out["bottleneck"], out["techniques"] = _ratings.bottleneck_and_counts(board, rated)
+    out["seconds"] = round(time.perf_counter() - t0, 3)
     return out
+
+
+def techniques() -> list[dict[str, Any]]:
+    """The catalogue: id, name, family, level, HoDoKu codes and accepted spellings, simplest first."""
+    return [
+        {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "codes": list(t.codes),
+         "aliases": list(t.aliases)}
+        for t in ordered()
+    ]
+
+
+def enabled_techniques(only: list[str] | None = None, disable: list[str] | None = None) -> list[str] | None:
+    """Technique ids for a path: ``only`` (default all) minus ``disable``; None means all.
+
+    Raises `UnknownTechniqueError` for a name we do not know.
+    """
+    if not only and not disable:
+        return None
+    chosen = [get(n).id for n in only] if only else [t.id for t in ordered()]
+    dropped = {get(n).id for n in disable or []}
+    return [t for t in chosen if t not in dropped]

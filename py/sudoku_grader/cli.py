@@ -1,28 +1,314 @@
-"""Command line: ``python -m sudoku_grader solve|explain|steps|rate ...``."""
+"""Command line: ``python -m sudoku_grader COMMAND [PUZZLE ...] [-f FILE]``.
+
+Commands: solve, explain, steps, rate, hint, techniques, generate. Puzzles come
+from the arguments, from ``-f FILE`` or from standard input, one a line (a file
+or argument holding a single multi-line grid or pencilmark grid is one puzzle).
+Files are streamed line by line, so their size does not matter.
+
+Output: one JSON object per puzzle, in input order (``explain`` prints numbered
+steps as text unless ``--json``). Exit codes: 0 all good, 1 some input was
+invalid or unsolvable (the rest is still processed, and stderr says which
+lines), 2 usage error (unknown command, option or technique, missing file).
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
 import json
+import os
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
 
+from . import __version__, api
+from .errors import SudokuError
+from .formats import looks_like_line
+
+COMMANDS = ("solve", "explain", "steps", "rate", "hint")
+PROGRESS_MIN_PUZZLES = 300
+# a file whose first line is not a one-line puzzle is read whole (as one grid) up to this size
+GRID_MAX_LINES = 60
 from . import api
+from .ratings import cli as rating_cli
 
 
-def _inputs(args: argparse.Namespace) -> Iterator[tuple[int, str]]:
+class UsageError(Exception):
+    """Bad command-line usage: exit code 2."""
+
+
+# ---------------------------------------------------------------- input
+def _read_items(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
+    """(line number, text) per puzzle; a stream holding one multi-line grid gives one item.
+
+    Empty lines and ``#`` comment lines are skipped (their numbers still count).
+    """
+    lines = (raw.decode("utf-8", errors="replace").rstrip("\r\n") for raw in stream)
+    numbered = enumerate(lines, 1)
+    head: list[tuple[int, str]] = []
+    for n, text in numbered:
+        head.append((n, text))
+        if text.strip() and not text.lstrip().startswith("#"):
+            break
+    first_text = head[-1][1] if head else ""
+    if first_text.strip() and not first_text.lstrip().startswith("#") and not looks_like_line(first_text):
+        # maybe a single multi-line grid: look ahead a little
+        more = list(itertools.islice(numbered, GRID_MAX_LINES))
+        head += more
+        # one grid, unless several lines are puzzles of their own (then the first line is just bad)
+        if len(more) < GRID_MAX_LINES and sum(looks_like_line(t) for _, t in more) < 2:
+            yield head[-len(more) - 1][0], "\n".join(t for _, t in head)
+            return
+    for n, text in itertools.chain(head, numbered):
+        if text.strip() and not text.lstrip().startswith("#"):
+            yield n, text
+
+
+class _Counting:
+    """Wraps a binary stream to count bytes read, for the progress indicator."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+        self.read_bytes = 0
+
+    def __iter__(self) -> Iterator[bytes]:
+        for raw in self.stream:
+            self.read_bytes += len(raw)
+            yield raw
+
+
+class _Progress:
+    """``\\r1234 puzzles, 12%`` on stderr, at most a few times a second."""
+
+    def __init__(self, counter: _Counting, total_bytes: int) -> None:
+        self.counter = counter
+        self.total = max(1, total_bytes)
+        self.last = 0.0
+        self.shown = False
+
+    def tick(self, done: int) -> None:
+        now = time.monotonic()
+        if now - self.last < 0.25:
+            return
+        self.last = now
+        pct = 100 * self.counter.read_bytes // self.total
+        sys.stderr.write(f"\r{done} puzzles, {pct}% of the file ")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 40 + "\r")
+            sys.stderr.flush()
+
+
+def _inputs(args: argparse.Namespace) -> tuple[Iterable[tuple[int, str]], _Progress | None, IO[bytes] | None]:
     if args.puzzles:
-        for i, p in enumerate(args.puzzles, 1):
-            yield i, p
-        return
-    stream = open(args.file, encoding="utf-8", errors="replace") if args.file else sys.stdin
-    with stream:
-        for i, line in enumerate(stream, 1):
-            if line.strip():
-                yield i, line
+        if args.file:
+            raise UsageError("give puzzles as arguments or with -f FILE, not both")
+        return list(enumerate(args.puzzles, 1)), None, None
+    if args.file and args.file != "-":
+        try:
+            handle: IO[bytes] = open(args.file, "rb")  # noqa: SIM115 - closed by main
+        except OSError as e:
+            raise UsageError(f"cannot read {args.file}: {e.strerror}") from None
+        size = os.fstat(handle.fileno()).st_size
+        counter = _Counting(handle)
+        progress = None
+        # about 82 bytes per puzzle line
+        if size // 82 > PROGRESS_MIN_PUZZLES and sys.stderr.isatty():
+            progress = _Progress(counter, size)
+        return _read_items(counter), progress, handle  # type: ignore[arg-type]
+    if sys.stdin.isatty() and not args.file:
+        raise UsageError("no puzzle given: pass puzzles as arguments, -f FILE, or pipe them on standard input")
+    return _read_items(sys.stdin.buffer), None, None
+
+
+# ---------------------------------------------------------------- output
+def _explain_text(n: int, out: dict[str, Any]) -> str:
+    lines = [f"Puzzle {n}: {out.get('puzzle', '')}"]
+    status = out.get("status")
+    if status == "invalid" or "error" in out:
+        lines.append(f"  {status}: {out.get('error', '')}")
+        return "\n".join(lines)
+    for i, step in enumerate(out.get("steps", []), 1):
+        lines.append(f"{i:4}. {step['name']}: {step['text']}")
+    if out.get("solved"):
+        lines.append(f"  Solved in {len(out.get('steps', []))} steps.")
+    else:
+        stuck = out.get("stuck", {})
+        lines.append(f"  Stuck after {len(out.get('steps', []))} steps: {stuck.get('reason', '')}")
+        if stuck.get("position"):
+            lines.append(f"  Position: {stuck['position']}")
+    lines.append(f"  Solution: {out.get('solution', '')}")
+    return "\n".join(lines)
+
+
+def _is_bad(out: dict[str, Any]) -> bool:
+    return out.get("status") in ("invalid", "none", "multiple")
+
+
+def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None) -> dict[str, Any]:
+    if args.command == "solve":
+        return api.solve(text)
+    if args.command == "explain":
+        return api.explain(text, techniques, policy=args.policy, seed=args.seed)
+    if args.command == "steps":
+        return api.steps(text, techniques)
+    if args.command == "hint":
+        return api.hint(text)
+    return api.rate(text)
+
+
+def _process(args: argparse.Namespace) -> int:
+    techniques: list[str] | None = None
+    try:
+        if args.command == "explain":
+            techniques = api.enabled_techniques(_split(args.techniques), _split(args.disable))
+        elif args.command == "steps" and args.technique:
+            techniques = api.enabled_techniques(_split(args.technique))
+    except SudokuError as e:
+        raise UsageError(str(e)) from None
+    items, progress, handle = _inputs(args)
+    bad_lines: list[int] = []
+    done = 0
+    try:
+        for lineno, text in items:
+            try:
+                out = _run_one(args, text, techniques)
+            except SudokuError as e:
+                out = api.invalid(text, e)
+            except RecursionError:
+                out = api.invalid(text, "internal error: the position is too deep to analyse")
+            except Exception as e:  # never a traceback: say what happened and go on
+                out = api.invalid(text, f"internal error ({type(e).__name__}: {e}); please report this puzzle")
+            if _is_bad(out):
+                bad_lines.append(lineno)
+                out["line"] = lineno  # the input line (or argument) number
+            if args.command == "explain" and not args.json:
+                print(_explain_text(lineno, out), flush=True)
+            else:
+                print(json.dumps(out), flush=True)
+            done += 1
+            if progress is not None:
+                progress.tick(done)
+    finally:
+        if progress is not None:
+            progress.close()
+        if handle is not None:
+            handle.close()
+    sys.stdout.flush()
+    if done == 0:
+        print("error: the input holds no puzzle", file=sys.stderr)
+        return 1
+    if bad_lines:
+        where = ("argument" if args.puzzles else "line") + ("s" if len(bad_lines) > 1 else "")
+        shown = ", ".join(map(str, bad_lines[:20])) + (" ..." if len(bad_lines) > 20 else "")
+        print(
+            f"{len(bad_lines)} of {done} puzzles invalid, unsolvable or not unique ({where} {shown}); "
+            "see their \"error\" fields",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def _split(value: str | None) -> list[str] | None:
+    if not value:
+        return None
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def _list_techniques(args: argparse.Namespace) -> int:
+    cat = api.techniques()
+    if args.json:
+        for t in cat:
+            print(json.dumps(t))
+        return 0
+    print(f"{'id':28} {'name':45} {'codes':12} level")
+    for t in cat:
+        print(f"{t['id']:28} {t['name']:45} {','.join(t['codes']):12} {t['level']}")
+    return 0
+
+
+# ---------------------------------------------------------------- parser
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m sudoku_grader",
+        description="Solve, explain and rate Sudoku puzzles the way a person does.",
+        epilog="Exit codes: 0 ok, 1 some input invalid or unsolvable, 2 usage error.",
+    )
+    parser.add_argument("--version", action="version", version=f"sudoku-grader {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    helps = {
+        "solve": "status (unique / multiple / none) and solution, as JSON",
+        "explain": "the numbered logical steps (text, or --json)",
+        "steps": "every step available in the position (HoDoKu's find all steps), as JSON",
+        "rate": "ratings, as JSON lines",
+        "hint": "the easiest step available now, as JSON",
+    }
+    for name in COMMANDS:
+        p = sub.add_parser(name, help=helps[name], description=helps[name])
+        p.add_argument("puzzles", nargs="*", metavar="PUZZLE",
+                       help="puzzles (81 characters; a multi-line grid quoted as one argument is one puzzle)")
+        p.add_argument("-f", "--file", help="read puzzles from FILE, one a line ('-' = standard input)")
+        p.add_argument("--json", action="store_true", help="JSON output (the default except for explain)")
+        if name == "explain":
+            p.add_argument("--policy", choices=("simplest", "most-effective", "random"), default="simplest",
+                           help="which step to apply next (default simplest first)")
+            p.add_argument("--seed", type=int, default=0, help="seed for --policy random")
+            p.add_argument("--techniques", metavar="TECH,...", help="use only these techniques")
+            p.add_argument("--disable", metavar="TECH,...", help="do not use these techniques")
+        else:
+            p.set_defaults(policy="simplest", seed=0)
+        if name == "steps":
+            p.add_argument("--technique", metavar="NAME[,NAME...]",
+                           help="only this technique: id, name, usual spelling or HoDoKu code (0300)")
+    t = sub.add_parser("techniques", help="list technique ids, names and HoDoKu codes")
+    t.add_argument("--json", action="store_true")
+    try:
+        from .generator import add_arguments as add_generate
+    except ImportError:  # pragma: no cover - the generator ships with the package
+        pass
+    else:
+        g = sub.add_parser("generate", help="make new puzzles with a unique solution, aimed at a difficulty")
+        add_generate(g)
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse has printed the usage message
+        return 0 if e.code == 0 else 2
+    if not args.command:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        if args.command == "techniques":
+            return _list_techniques(args)
+        if args.command == "generate":
+            from .generator import run_cli
+
+            return run_cli(args)
+        return _process(args)
+    except UsageError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`): stop quietly
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 0
+    except Exception as e:  # never a traceback
+        print(f"error: internal problem ({type(e).__name__}: {e}); please report it", file=sys.stderr)
+        return 1
     parser = argparse.ArgumentParser(prog="python -m sudoku_grader", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     for name in ("solve", "explain", "steps", "rate", "hint"):
@@ -32,13 +318,22 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--json", action="store_true")
         if name == "steps":
             p.add_argument("--technique")
+        if name == "rate":
+            rating_cli.add_rate_arguments(p)
+    rating_cli.add_compare_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "rate":
+        return rating_cli.run_rate(args, _inputs(args))
+    if args.command == "compare":
+        return rating_cli.run_compare(args)
     status = 0
     for _lineno, text in _inputs(args):
         if args.command == "steps":
             out = api.steps(text, args.technique)
         else:
             out = getattr(api, args.command)(text)
+        if args.command == "explain":
+            out = rating_cli.annotate_explain(out, text)
         if out.get("status") in ("invalid", "none", "multiple"):
             status = 1
         print(json.dumps(out))

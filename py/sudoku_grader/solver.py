@@ -261,30 +261,25 @@ def solve(puzzle: Board | Sequence[int], limit: int = 2) -> Solution:
         if clash:
             return Solution("none", reason=clash)
         cands = candidates_for_search(puzzle)
+        if cands is None:
+            return Solution("none", reason="a cell has no candidate left")
+        # placed digits are already out of their peers (a Board keeps that invariant; the
+        # leaf check catches anything else); propagate the unplaced one-candidate cells
+        for c, v in enumerate(puzzle.values):
+            m = cands[c]
+            if not v and not m & (m - 1) and not _assign(cands, c, m):
+                return Solution("none", reason="the candidates contradict each other")
     else:
         clash = find_duplicate(puzzle)
         if clash:
             return Solution("none", reason=clash)
         cands = [ALL_DIGITS] * 81
-        ok = True
         for c, v in enumerate(puzzle):
-            if v and ok:
+            if v:
                 bit = 1 << (v - 1)
-                if not cands[c] & bit:
-                    ok = False
-                else:
-                    ok = _assign(cands, c, bit)
-        if not ok:
-            return Solution("none", reason="the givens contradict each other")
-    if cands is None or not _check_singles_consistent(cands):
-        return Solution("none", reason="a cell has no candidate left")
+                if not cands[c] & bit or not _assign(cands, c, bit):
+                    return Solution("none", reason="the givens contradict each other")
     out: list[list[int]] = []
-    # single-bit cells are already fixed; propagate their consequences first
-    for c in range(81):
-        m = cands[c]
-        if m and not m & (m - 1):
-            if not _assign(cands, c, m):
-                return Solution("none", reason="the givens contradict each other")
     _search(cands, limit, out)
     if not out:
         return Solution("none", reason="no grid completes these givens")

@@ -115,6 +115,7 @@ class ChainGraph:
         for d in range(1, 10):
             off = (d - 1) * 81
             self.present |= dc[d] << off
+        digit_nodes = _digit_nodes(dmask)
         for d in digits:
             off = (d - 1) * 81
             for c in iter_bits(dc[d]):
@@ -128,13 +129,14 @@ class ChainGraph:
                 if kind.house_weak:
                     w |= house_kill
                 if kind.cell_weak:
-                    w |= cell_kill & _digit_nodes(dmask)
+                    w |= cell_kill & digit_nodes
                 self.weak[i] = w
                 if kind.cell_strong and cands[c].bit_count() == 2:
                     e = (cands[c] & ~(1 << (d - 1))).bit_length()
                     if dmask >> (e - 1) & 1:
                         self.strong[i] |= 1 << ((e - 1) * 81 + c)
-        self.nodes = [Node(CANDIDATE, i // 81 + 1, 1 << (i % 81)) for i in range(CAND_NODES)]
+        self.nodes = list(_CAND_NODE_LIST)
+        self.killed_by: list[int] = self.kill[:]  # candidates: "rules out" is symmetric
         if kind.house_strong:
             for d in digits:
                 self._house_strong_links(board, d)
@@ -161,10 +163,13 @@ class ChainGraph:
         seen &= ~node.cells & ~node.als_cells
         kill = cells_to_nodes(self._dc[node.digit] & seen, node.digit)
         self.kill.append(kill)
+        self.killed_by.append(0)
         self.weak.append(kill if self.kind.house_weak else 0)
         # Make the candidate side of the weak link symmetric.
+        bit = 1 << i
         for j in iter_bits(kill):
-            self.weak[j] |= 1 << i
+            self.weak[j] |= bit
+            self.killed_by[j] |= bit
         # Weak links between this node and earlier groups of the same digit.
         for j in self._by_digit.get(node.digit, []):
             other = self.nodes[j]
@@ -249,6 +254,8 @@ def _digit_nodes(dmask: int) -> int:
         out |= ((1 << 81) - 1) << (d * 81)
     return out
 
+
+_CAND_NODE_LIST = tuple(Node(CANDIDATE, i // 81 + 1, 1 << (i % 81)) for i in range(CAND_NODES))
 
 _CACHE: dict[GraphKind, tuple[tuple[int, ...], ChainGraph]] = {}
 

@@ -155,6 +155,41 @@ def _rate_se(board: Board, solution: Any, scores: Any, progress: Progress | None
     return result
 
 
+def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tuple[Any, dict[str, int]]:
+    """The step that sets the SE rating and the per-technique counts of the SE path.
+
+    While the SE scale is not available, the bottleneck is the hardest step (by
+    the registry's SE-like ``level``) of the default simplest-first path, marked
+    ``"source": "technique level"``; without SE in the request, the counts come
+    from the first rated scale that has them.
+    """
+    se = rated.get("se")
+    if se and "error" not in se:
+        counts = se.get("counts") or se.get("techniques") or {}
+        return se.get("bottleneck"), dict(counts)
+    if se is not None:
+        from ..engine import solve_path
+        from ..techniques import REGISTRY
+        from .common import step_summary
+
+        path = solve_path(board)
+        counts: dict[str, int] = {}
+        for s in path.steps:
+            counts[s.technique] = counts.get(s.technique, 0) + 1
+        if not path.steps:
+            return None, counts
+        i = max(range(len(path.steps)),
+                key=lambda k: (REGISTRY[path.steps[k].technique].level if path.steps[k].technique in REGISTRY
+                               else 0.0, -k))
+        b = step_summary(path.steps[i], i)
+        b["source"] = "technique level (SE scale not available)"
+        return b, counts
+    for r in rated.values():
+        if isinstance(r.get("counts"), dict):
+            return None, dict(r["counts"])
+    return None, {}
+
+
 _RATERS: dict[str, Callable[..., dict[str, Any]]] = {
     "se": _rate_se,
     "hodoku": lambda b, sol, sc, p, c: hodoku.rate(b, sol, sc, p, c),
@@ -164,5 +199,5 @@ _RATERS: dict[str, Callable[..., dict[str, Any]]] = {
     "grader2009": lambda b, sol, sc, p, c: grader2009.rate(b, p, c),
 }
 
-__all__ = ["SCALES", "DESCRIPTIONS", "SE_MISSING", "load_scores", "normalize_scores", "parse_scales",
-           "rate_board", "se_module"]
+__all__ = ["SCALES", "DESCRIPTIONS", "SE_MISSING", "bottleneck_and_counts", "load_scores", "normalize_scores",
+           "parse_scales", "rate_board", "se_module"]

@@ -139,6 +139,7 @@ def walk(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
     max_steps: int = MAX_STEPS,
+    apply: Callable[[Board, Step], None] = apply_step,
 ) -> Walk:
     """Apply ``choose``'s step until solved or stuck; ``choose`` returns (step, scale key)."""
     b = board.copy()
@@ -159,7 +160,7 @@ def walk(
             break
         step, key = picked
         w.candidates.append(b.candidate_count())
-        apply_step(b, step)
+        apply(b, step)
         w.steps.append(step)
         w.keys.append(key)
         if progress is not None:

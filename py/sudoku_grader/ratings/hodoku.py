@@ -38,6 +38,7 @@ from ..board import Board
 from ..geometry import cell_name, iter_bits
 from ..step import Mark, Step
 from .common import Cancel, Progress, Slot, Walk, chain_length, find_technique, mappings_used, step_summary, walk
+from .hodoku_queues import SinglesQueues
 from .mapping import mapped_to
 
 LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
@@ -192,6 +193,10 @@ def _groups(scores: dict[str, int]) -> list[_Group]:
     for e in ENTRIES:
         if not e.enabled or e.ids == ("brute-force",):
             continue
+        if e.ids[0] in QUEUED:
+            if scores.get(e.ids[0], e.score) != 0:
+                out.append(_Group(e, []))
+            continue
         slots: list[Slot] = []
         seen: set[str] = set()
         for tid in e.ids:
@@ -211,9 +216,16 @@ def _groups(scores: dict[str, int]) -> list[_Group]:
     return out
 
 
-def _pick(board: Board, group: _Group) -> tuple[Step, str] | None:
+QUEUED = ("full-house", "naked-single", "hidden-single")
+
+
+def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str] | None:
     from ..engine import gain
 
+    tid = group.entry.ids[0]
+    if tid in QUEUED:
+        s = getattr(queues, tid.replace("-", "_"))(board)
+        return (s, tid) if s is not None else None
     if group.entry.pick == "first":
         for slot in group.slots:
             for s in slot.technique.find(board):
@@ -261,17 +273,25 @@ def rate(
     if scores:
         table.update(scores)
     groups = _groups(table)
+    state: dict[str, Any] = {}
+
+    def queues(b: Board) -> SinglesQueues:
+        if state.get("board") is not b:
+            state["board"], state["queues"] = b, SinglesQueues(b)
+        q: SinglesQueues = state["queues"]
+        return q
 
     def choose(b: Board) -> tuple[Step, str | None] | None:
+        q = queues(b)
         for g in groups:
-            picked = _pick(b, g)
+            picked = _pick(b, g, q)
             if picked is not None:
                 return picked
         if solution is None or table.get("brute-force", 1) == 0:
             return None
         return brute_force_step(b, solution), "brute-force"
 
-    w: Walk = walk(board, choose, progress, cancel)
+    w: Walk = walk(board, choose, progress, cancel, apply=lambda b, s: queues(b).apply(b, s))
     return summarize(w, table)
 
 

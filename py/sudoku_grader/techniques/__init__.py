@@ -18,6 +18,11 @@ _FAMILIES = (
     "coloring",
     "uniqueness",
     "chains",
+    "wings",
+    "sudokuwiki_patterns",
+    "forcing",
+    "medusa",
+    "templates",
 )
 
 for _family in _FAMILIES:

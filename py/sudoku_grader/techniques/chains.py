@@ -119,8 +119,14 @@ def _aic_steps(board: Board, kind: GraphKind, starts_only_cands: bool, max_links
             continue
         r = _reach(g, a, False, max_links)
         ka = g.kill[a]
+        # only ends that rule out something A rules out can eliminate anything
+        partners = 0
+        for v in iter_bits(ka):
+            partners |= g.killed_by[v]
+        if allow_closed:
+            partners |= 1 << a
         for k in range(3, len(r.layers), 2):
-            layer = r.layers[k]
+            layer = r.layers[k] & partners
             for z in iter_bits(layer):
                 if z == a and allow_closed:
                     # A false forces A true: A's digit leaves every peer (HoDoKu reports this as the chain)
@@ -129,17 +135,22 @@ def _aic_steps(board: Board, kind: GraphKind, starts_only_cands: bool, max_links
                     continue
                 else:
                     common = ka & g.kill[z]
-                    if g.kill[z] >> a & 1 or g.kill[a] >> z & 1:
-                        continue
+                    if allow_closed is False and (g.kill[z] >> a & 1 or g.kill[a] >> z & 1):
+                        continue  # ends that see each other close a nice loop: reported as a loop
                 if not common:
                     continue
                 path = simple_chain(g, r, z, k, max_links)
+                if path is None and z != a:  # the same AIC read from the other end may be simple
+                    r2 = _reach(g, z, False, max_links)
+                    k2 = r2.depth_of(a, True)
+                    path = simple_chain(g, r2, a, k2, max_links) if k2 > 0 else None
                 if path is None or not accept(g, path):
                     continue
                 key = tuple(_elims(common))
                 old = best.get(key)
-                if old is None or old[0] > k:
-                    best[key] = (k, path)
+                n_links = len(path) - 1
+                if old is None or old[0] > n_links:
+                    best[key] = (n_links, path)
     for key, (_k, path) in sorted(best.items(), key=lambda kv: kv[1][0]):
         yield g, path, list(key)
 

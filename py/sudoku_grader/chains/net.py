@@ -1,0 +1,182 @@
+"""Forcing-net propagation: what follows from a premise with singles, and why.
+
+A forcing *chain* follows one inference at a time (each conclusion has one
+reason). A *net* also lets conclusions combine: a cell whose other
+candidates have all been ruled out is that digit (naked single), a digit
+with one place left in a house goes there (hidden single). `propagate`
+applies a premise to a scratch copy of the candidate masks, derives
+everything it can, and records for every fact the facts that caused it, so
+the explanation can show the derivation of a contradiction or a conclusion.
+
+A fact is ``(node, on)`` with node the candidate id ``(d - 1) * 81 + cell``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from ..board import Board
+from ..geometry import CELL_HOUSES, HOUSE_MASK, PEER_MASK, house_name, iter_bits
+from .graph import cand_id, cand_of
+
+Fact = tuple[int, bool]
+
+
+@dataclass
+class NetResult:
+    """Facts derived (with their causes, in order) and the contradiction met, if any."""
+
+    on: int = 0  # candidate-node mask of facts "true"
+    off: int = 0  # ... "false"
+    order: list[Fact] = field(default_factory=list)
+    causes: dict[Fact, tuple[Fact, ...]] = field(default_factory=dict)
+    reason: dict[Fact, str] = field(default_factory=dict)
+    contradiction: str = ""
+    culprits: tuple[Fact, ...] = ()  # facts that together are impossible
+
+    def derivation(self, targets: tuple[Fact, ...]) -> list[Fact]:
+        """The facts needed to derive ``targets``, premises first."""
+        need: set[Fact] = set()
+        stack = list(targets)
+        while stack:
+            f = stack.pop()
+            if f in need or f not in self.causes:
+                continue
+            need.add(f)
+            stack.extend(self.causes[f])
+        return [f for f in self.order if f in need]
+
+
+def propagate(board: Board, premises: list[Fact], locked: bool = False, max_facts: int = 100000) -> NetResult:
+    """Apply the premises and every single they force; stop at the first contradiction.
+
+    With ``locked``, box-line reductions (pointing and claiming) are inferences too.
+    """
+    cands = board.cands[:]
+    dc = board.digit_cells[:]
+    values = board.values[:]
+    done = [0] * 27  # digits placed per house
+    for c in range(81):
+        v = values[c]
+        if v:
+            for h in CELL_HOUSES[c]:
+                done[h] |= 1 << (v - 1)
+    res = NetResult()
+    queue: deque[Fact] = deque()
+    for p in premises:
+        res.causes[p] = ()
+        res.reason[p] = "premise"
+        queue.append(p)
+
+    def add(fact: Fact, causes: tuple[Fact, ...], why: str) -> None:
+        if fact not in res.causes:
+            res.causes[fact] = causes
+            res.reason[fact] = why
+            queue.append(fact)
+
+    while queue:
+        fact = queue.popleft()
+        node, on = fact
+        bit = 1 << node
+        cell, d = cand_of(node)
+        dbit = 1 << (d - 1)
+        if on:
+            if res.off & bit or not (cands[cell] & dbit or values[cell] == d):
+                res.contradiction = f"{_cand(node)} would be both true and false"
+                res.culprits = (fact, (node, False))
+                res.order.append(fact)
+                return res
+            if res.on & bit:
+                continue
+            res.on |= bit
+            res.order.append(fact)
+            if values[cell] == d:
+                continue
+            for e in iter_bits(cands[cell] & ~dbit):
+                add((cand_id(cell, e + 1), False), (fact,), "same cell")
+            for p in iter_bits(dc[d] & PEER_MASK[cell]):
+                add((cand_id(p, d), False), (fact,), "same house")
+            values[cell] = d
+            for h in CELL_HOUSES[cell]:
+                done[h] |= dbit
+        else:
+            if res.on & bit:
+                res.contradiction = f"{_cand(node)} would be both true and false"
+                res.culprits = (fact, (node, True))
+                res.order.append(fact)
+                return res
+            if res.off & bit or not cands[cell] & dbit:
+                continue
+            res.off |= bit
+            res.order.append(fact)
+            cands[cell] &= ~dbit
+            dc[d] &= ~(1 << cell)
+            if values[cell]:
+                continue
+            left = cands[cell]
+            if not left:
+                res.contradiction = f"r{cell // 9 + 1}c{cell % 9 + 1} would have no candidate left"
+                res.culprits = tuple(_removed_in_cell(res, board, cell))
+                return res
+            if left & (left - 1) == 0:
+                e = left.bit_length()
+                add((cand_id(cell, e), True), tuple(_removed_in_cell(res, board, cell)), "naked single")
+            for h in CELL_HOUSES[cell]:
+                if done[h] & dbit:
+                    continue
+                pos = dc[d] & HOUSE_MASK[h]
+                if not pos:
+                    res.contradiction = f"{d} would have no place left in {house_name(h)}"
+                    res.culprits = tuple(_removed_in_house(res, board, h, d))
+                    return res
+                if pos & (pos - 1) == 0:
+                    add((cand_id(pos.bit_length() - 1, d), True), tuple(_removed_in_house(res, board, h, d)),
+                        f"hidden single in {house_name(h)}")
+                elif locked:
+                    # pointing / claiming: the digit's places in h lie in one other house
+                    for other in _CROSS[h]:
+                        if pos & ~HOUSE_MASK[other] == 0:
+                            victims = dc[d] & HOUSE_MASK[other] & ~pos
+                            if victims:
+                                why = f"locked in {house_name(h)} and {house_name(other)}"
+                                cause = tuple(_removed_in_house(res, board, h, d))
+                                for v in iter_bits(victims):
+                                    add((cand_id(v, d), False), cause, why)
+        if len(res.order) > max_facts:
+            break
+    return res
+
+
+def _crossing() -> tuple[tuple[int, ...], ...]:
+    """For each house, the houses that cross it in three cells (box <-> row/column)."""
+    out = []
+    for h in range(27):
+        out.append(tuple(o for o in range(27) if o != h and (HOUSE_MASK[h] & HOUSE_MASK[o]).bit_count() == 3))
+    return tuple(out)
+
+
+_CROSS = _crossing()
+
+
+def _removed_in_cell(res: NetResult, board: Board, cell: int) -> list[Fact]:
+    return [(cand_id(cell, e + 1), False) for e in iter_bits(board.cands[cell])
+            if res.off >> cand_id(cell, e + 1) & 1]
+
+
+def _removed_in_house(res: NetResult, board: Board, house: int, d: int) -> list[Fact]:
+    return [(cand_id(c, d), False) for c in iter_bits(board.digit_cells[d] & HOUSE_MASK[house])
+            if res.off >> cand_id(c, d) & 1]
+
+
+def _cand(node: int) -> str:
+    cell, d = cand_of(node)
+    return f"{d} in r{cell // 9 + 1}c{cell % 9 + 1}"
+
+
+def fact_text(fact: Fact) -> str:
+    cell, d = cand_of(fact[0])
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}{'=' if fact[1] else '<>'}{d}"
+
+
+__all__ = ["Fact", "NetResult", "fact_text", "propagate"]

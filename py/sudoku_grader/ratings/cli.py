@@ -1,0 +1,254 @@
+"""The ``rate`` and ``compare`` commands and the ratings shown by ``explain``.
+
+``rate`` prints one JSON line per puzzle (``--format jsonl``) or one CSV row
+(``--format csv``); ``--jobs N`` rates on N processes, keeping the input order,
+with a progress bar on stderr. ``compare FILE...`` rates each file as a
+collection and writes an HTML or Markdown report with SVG histograms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from ..errors import SudokuError
+from . import SCALES, load_scores, parse_scales
+
+# CSV columns per scale: (column name, path inside the rate result)
+CSV_COLUMNS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
+    "se": [("ratings.se.er", ("ratings", "se", "er")), ("ratings.se.ep", ("ratings", "se", "ep")),
+           ("ratings.se.ed", ("ratings", "se", "ed"))],
+    "hodoku": [("ratings.hodoku.score", ("ratings", "hodoku", "score")),
+               ("ratings.hodoku.level", ("ratings", "hodoku", "level"))],
+    "sudokuwiki": [("ratings.sudokuwiki.score", ("ratings", "sudokuwiki", "score")),
+                   ("ratings.sudokuwiki.grade", ("ratings", "sudokuwiki", "grade"))],
+    "sourgumdrop": [("ratings.sourgumdrop.score", ("ratings", "sourgumdrop", "score"))],
+    "sudokuoftheday": [("ratings.sudokuoftheday.score", ("ratings", "sudokuoftheday", "score")),
+                       ("ratings.sudokuoftheday.level", ("ratings", "sudokuoftheday", "level"))],
+    "grader2009": [("ratings.grader2009.strategic", ("ratings", "grader2009", "strategic")),
+                   ("ratings.grader2009.procedural", ("ratings", "grader2009", "procedural")),
+                   ("ratings.grader2009.total", ("ratings", "grader2009", "total"))],
+}
+
+
+def add_rate_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scales", default=None, help=f"comma-separated, from {','.join(SCALES)} (default all)")
+    p.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
+    p.add_argument("--jobs", type=int, default=1, help="rate on N processes (input order kept)")
+    p.add_argument("--scores", help="JSON score table {scale: {technique: score}} (a flat table is SourGumdrop's)")
+    p.add_argument("--progress", action="store_true", help="progress bar on stderr even with one process")
+
+
+def add_compare_parser(sub: Any) -> None:
+    p = sub.add_parser("compare", help="rate puzzle collections and write a comparison report")
+    p.add_argument("files", nargs="+", help="one collection per file: puzzles, or JSON lines from `rate`")
+    p.add_argument("-o", "--out", default="compare-report", help="output folder (default compare-report)")
+    p.add_argument("--report", choices=("html", "md"), default="html")
+    p.add_argument("--scales", default=None)
+    p.add_argument("--scores")
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--limit", type=int, default=None, help="rate at most N puzzles per file")
+    p.add_argument("--title", default="Puzzle collections compared")
+
+
+# ------------------------------------------------------------------ workers
+def _rate_one(job: tuple[str, list[str], dict[str, Any] | None]) -> dict[str, Any]:
+    from .. import api
+
+    text, scales, scores = job
+    try:
+        return api.rate(text, scales, scores)
+    except Exception as e:  # a worker must report, never die: the line keeps its place
+        return {"puzzle": text.strip(), "status": "invalid", "error": f"internal error: {e!r}"}
+
+
+class ProgressBar:
+    """``[#####.....] 12/40 puzzles  3.2 s`` on stderr, redrawn in place."""
+
+    def __init__(self, total: int | None, stream: Any = None, width: int = 30) -> None:
+        self.total, self.stream, self.width = total, stream or sys.stderr, width
+        self.done, self.t0 = 0, time.perf_counter()
+
+    def step(self) -> None:
+        self.done += 1
+        secs = time.perf_counter() - self.t0
+        if self.total:
+            fill = int(self.width * self.done / self.total)
+            bar = "#" * fill + "." * (self.width - fill)
+            self.stream.write(f"\r[{bar}] {self.done}/{self.total} puzzles  {secs:.1f} s")
+        else:
+            self.stream.write(f"\r{self.done} puzzles  {secs:.1f} s")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def rate_many(texts: Iterable[str], scales: list[str], scores: dict[str, Any] | None, jobs: int = 1,
+              progress: bool = False, total: int | None = None) -> Iterator[dict[str, Any]]:
+    """Rate puzzles in input order, on ``jobs`` processes; optional progress bar on stderr."""
+    work = ((t, scales, scores) for t in texts)
+    bar = ProgressBar(total) if progress else None
+    try:
+        if jobs > 1:
+            from multiprocessing import Pool
+
+            with Pool(jobs) as pool:
+                for out in pool.imap(_rate_one, work, chunksize=1):
+                    if bar:
+                        bar.step()
+                    yield out
+        else:
+            for job in work:
+                out = _rate_one(job)
+                if bar:
+                    bar.step()
+                yield out
+    finally:
+        if bar:
+            bar.close()
+
+
+def _get(d: Any, path: tuple[str, ...]) -> Any:
+    for k in path:
+        d = d.get(k) if isinstance(d, dict) else None
+    return d
+
+
+def csv_header(scales: list[str]) -> list[str]:
+    cols = ["puzzle", "status"]
+    for s in scales:
+        cols += [name for name, _ in CSV_COLUMNS[s]]
+    return cols + ["bottleneck.technique", "bottleneck.index", "seconds", "error"]
+
+
+def csv_row(out: dict[str, Any], scales: list[str]) -> list[Any]:
+    row: list[Any] = [out.get("puzzle", ""), out.get("status", "")]
+    errors = [out["error"]] if out.get("error") else []
+    for s in scales:
+        r = _get(out, ("ratings", s))
+        if isinstance(r, dict) and r.get("error"):
+            errors.append(f"{s}: {r['error']}")
+        row += ["" if (v := _get(out, path)) is None else v for _, path in CSV_COLUMNS[s]]
+    b = out.get("bottleneck") or {}
+    row += [b.get("technique", ""), b.get("index", ""), out.get("seconds", ""), "; ".join(errors)]
+    return row
+
+
+# ----------------------------------------------------------------- commands
+def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int:
+    try:
+        scales = parse_scales(args.scales)
+        scores = load_scores(args.scores) if args.scores else None
+    except SudokuError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    texts = [t for _, t in inputs]
+    status = 0
+    writer = csv.writer(sys.stdout, lineterminator="\n") if args.format == "csv" else None
+    if writer:
+        writer.writerow(csv_header(scales))
+    show = args.progress or args.jobs > 1
+    for out in rate_many(texts, scales, scores, max(1, args.jobs), show, len(texts)):
+        if out.get("status") in ("invalid", "none", "multiple"):
+            status = 1
+        if writer:
+            writer.writerow(csv_row(out, scales))
+        else:
+            print(json.dumps(out))
+        sys.stdout.flush()
+    return status
+
+
+def _read_collection(path: Path, limit: int | None) -> tuple[list[str], list[dict[str, Any]]]:
+    """Puzzle lines to rate, and results already rated (JSON lines from `rate`)."""
+    puzzles, rated = [], []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("{"):
+                rated.append(json.loads(line))
+            else:
+                puzzles.append(line)
+            if limit is not None and len(puzzles) + len(rated) >= limit:
+                break
+    return puzzles, rated
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    from .compare import Collection, build, write
+
+    try:
+        scales = parse_scales(args.scales)
+        scores = load_scores(args.scores) if args.scores else None
+    except SudokuError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    collections = []
+    for name in args.files:
+        path = Path(name)
+        if not path.exists():
+            print(f"error: no such file: {name}", file=sys.stderr)
+            return 2
+        puzzles, rated = _read_collection(path, args.limit)
+        if puzzles:
+            print(f"rating {len(puzzles)} puzzles of {path.name}", file=sys.stderr)
+            rated += list(rate_many(puzzles, scales, scores, max(1, args.jobs), args.jobs > 1, len(puzzles)))
+        collections.append(Collection(path.stem, [r for r in rated if r.get("status") == "unique"]))
+    report = build(collections)
+    out = write(report, args.out, args.report, args.title)
+    print(str(out))
+    return 0
+
+
+# ------------------------------------------------------------------ explain
+def annotate_explain(out: dict[str, Any], text: str) -> dict[str, Any]:
+    """``explain`` output with the ratings placed above the path and the bottleneck step marked."""
+    if out.get("status") != "unique" or "steps" not in out:
+        return out
+    from .. import api
+
+    rated = api.rate(text)
+    ordered: dict[str, Any] = {}
+    for k, v in out.items():
+        if k == "steps":
+            ordered["ratings"] = rated.get("ratings", {})
+            ordered["bottleneck"] = rated.get("bottleneck")
+        ordered[k] = v
+    b = rated.get("bottleneck") or {}
+    steps = ordered["steps"]
+    target = None
+    i = b.get("index")
+    if isinstance(i, int) and 0 <= i < len(steps) and steps[i]["technique"] == b.get("technique"):
+        target = i
+    elif b.get("technique"):
+        target = next((k for k, s in enumerate(steps) if s["technique"] == b["technique"]), None)
+    if target is not None:
+        steps[target]["bottleneck"] = True
+    return ordered
+
+
+def explain_text(out: dict[str, Any]) -> str:
+    """A readable rendering: ratings first, then the numbered path with the bottleneck marked."""
+    buf = io.StringIO()
+    for scale, r in (out.get("ratings") or {}).items():
+        if "error" in r:
+            buf.write(f"{scale}: {r['error']}\n")
+            continue
+        keys = [k for k in ("er", "ep", "ed", "score", "level", "grade", "strategic", "procedural", "total")
+                if k in r]
+        buf.write(f"{scale}: " + ", ".join(f"{k} {r[k]}" for k in keys) + "\n")
+    for n, s in enumerate(out.get("steps", []), 1):
+        mark = "  <== bottleneck" if s.get("bottleneck") else ""
+        buf.write(f"{n:3}. {s['name']}: {s['text']}{mark}\n")
+    return buf.getvalue()

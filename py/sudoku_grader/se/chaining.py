@@ -1,0 +1,668 @@
+"""SE's chaining engine: cycles, forcing chains, Nishio, multiple, dynamic and nested chains.
+
+This follows Sudoku Explainer's `Chaining(isMultiple, isDynamic, isNishio, level)`:
+
+- A *potential* is a candidate assumed on or off; it remembers its parents (the
+  potentials that imply it) so that a hint can count its ancestors: SE's
+  *complexity*, which sets the rating increment (`length_increment`).
+- on -> off: the other candidates of the cell (not in X-only/Nishio mode) and the
+  same digit in the cell's block, row and column.
+- off -> on: the last candidate of a bivalue cell (not in X-only/Nishio mode) and
+  the last place of the digit in a block, row or column. In dynamic mode the
+  candidates switched off so far count (the cell or region is looked at as
+  reduced), and they become extra ("hidden") parents.
+- From level 1 on, when nothing is pending, the "other rules" (pointing and
+  claiming, hidden pair, naked pair, X-Wing; then nested chains) are run on the
+  reduced grid, and what they remove is switched off, with the candidates whose
+  absence made the pattern appear as parents.
+
+Hints are sorted by (difficulty, complexity, kind) and the first one is taken.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from ..geometry import cell_name
+from .grid import (
+    BLOCK,
+    CELL_REGION,
+    COL,
+    DIGITS_OF,
+    HOUSE_CELLS_MASK,
+    REGION_MASK,
+    REGION_TYPES,
+    ROW,
+    SEGrid,
+    bits,
+    region_name,
+)
+from .hint import SEHint
+
+NAKED, HID_BLOCK, HID_ROW, HID_COL, ADVANCED = 0, 1, 2, 3, 4
+_REGION_CAUSE = {BLOCK: HID_BLOCK, ROW: HID_ROW, COL: HID_COL}
+_CAUSE_REGION = {HID_BLOCK: BLOCK, HID_ROW: ROW, HID_COL: COL}
+
+
+class Pot:
+    """A candidate assumed on or off, with the potentials that imply it."""
+
+    __slots__ = ("cell", "digit", "on", "parents", "cause", "nested", "idx")
+
+    def __init__(self, cell: int, digit: int, on: bool, parent: Pot | None = None,
+                 cause: int | None = None) -> None:
+        self.cell = cell
+        self.digit = digit
+        self.on = on
+        self.parents: list[Pot] = [parent] if parent is not None else []
+        self.cause = cause
+        self.nested: ChainHint | None = None
+        self.idx = cell * 9 + digit - 1
+
+    @property
+    def key(self) -> int:
+        return self.idx * 2 + (1 if self.on else 0)
+
+    def name(self) -> str:
+        return f"{cell_name(self.cell)}{'=' if self.on else '<>'}{self.digit}"
+
+
+def length_increment(complexity: int) -> float:
+    """SE's rating increment for a chain of the given complexity (ancestor count)."""
+    added = 0.0
+    ceil = 4
+    length = complexity - 2
+    odd = False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return added
+
+
+def ancestor_count(target: Pot) -> int:
+    seen: set[int] = set()
+    todo = [target]
+    while todo:
+        nxt = []
+        for p in todo:
+            k = p.key
+            if k not in seen:
+                seen.add(k)
+                nxt.extend(p.parents)
+        todo = nxt
+    return len(seen)
+
+
+def chain_of(target: Pot) -> list[Pot]:
+    """Distinct potentials of a chain, breadth first from the target."""
+    seen: set[int] = set()
+    out: list[Pot] = []
+    todo = [target]
+    while todo:
+        nxt = []
+        for p in todo:
+            k = p.key
+            if k not in seen:
+                seen.add(k)
+                out.append(p)
+                nxt.extend(p.parents)
+        todo = nxt
+    return out
+
+
+def is_parent(child: Pot, parent: Pot) -> bool:
+    key = parent.key
+    p = child
+    while p.parents:
+        p = p.parents[0]
+        if p.key == key:
+            return True
+    return False
+
+
+class ChainHint(SEHint):
+    """A chaining hint: its targets (chain ends) and SE's complexity."""
+
+    __slots__ = ("targets", "kind", "rule", "source")
+
+    def __init__(self, rule: Chaining, kind: str, removals: dict[int, int], targets: list[Pot],
+                 base: float | None, sort_key: int, source: Pot | None = None,
+                 result: Pot | None = None) -> None:
+        super().__init__("chain", kind, 0.0, removals)
+        self.rule = rule
+        self.kind = kind
+        self.targets = targets
+        self.source = source
+        self.sort_key = sort_key
+        if kind in ("cycle",):
+            flat = ancestor_count(targets[0])
+        else:
+            flat = sum(ancestor_count(t) for t in targets)
+        self.complexity = flat + self._nested_complexity()
+        b = base if base is not None else rule.difficulty()
+        self.difficulty = b + length_increment(self.complexity)
+        if result is not None and result.on:
+            self.cell = result.cell
+            self.value = result.digit
+
+    def _nested_complexity(self) -> int:
+        total = 0
+        seen: set[int] = set()
+        for t in self.targets:
+            for p in chain_of(t):
+                if p.nested is not None and id(p.nested) not in seen:
+                    seen.add(id(p.nested))
+                    total += p.nested.complexity
+        return total
+
+    def chain_rule_parents(self, src: SEGrid, cur: SEGrid) -> list[tuple[int, int]]:
+        """SE's collectRuleParents: candidates gone between src and cur that the chain's 'on' steps relied on."""
+        out: dict[tuple[int, int], None] = {}
+        for target in self.targets:
+            seen: set[int] = set()
+            todo = [target]
+            while todo:
+                nxt = []
+                for p in todo:
+                    if p.key in seen:
+                        continue
+                    seen.add(p.key)
+                    cause = p.cause
+                    if cause is None:
+                        if self.kind == "cell":
+                            cause = NAKED
+                        elif self.kind == "region":
+                            cause = _REGION_CAUSE[self.data["region"][0]]
+                    if p.on and cause is not None and cause != ADVANCED:
+                        if cause == NAKED:
+                            gone = src.cands[p.cell] & ~cur.cands[p.cell]
+                            for v in DIGITS_OF[gone]:
+                                out[(p.cell, v)] = None
+                        else:
+                            t = _CAUSE_REGION[cause]
+                            rm = REGION_MASK[t][CELL_REGION[t][p.cell]]
+                            gone = src.dcells[p.digit] & ~cur.dcells[p.digit] & rm
+                            for c in bits(gone):
+                                out[(c, p.digit)] = None
+                    nxt.extend(p.parents)
+                todo = nxt
+        return list(out)
+
+
+class Chaining:
+    """One SE chaining producer; ``hints(grid)`` yields its hints, best first."""
+
+    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int) -> None:
+        self.multiple = multiple
+        self.dynamic = dynamic
+        self.nishio = nishio
+        self.level = level
+        self._other: list[Callable[[SEGrid], Iterator[SEHint]]] | None = None
+        self._cache_key: Any = None
+        self._cache: list[ChainHint] = []
+
+    # -------------------------------------------------------------- naming
+    def difficulty(self) -> float:
+        if self.level >= 2:
+            return 9.5 + 0.5 * (self.level - 2)
+        if self.level > 0:
+            return 8.5 + 0.5 * self.level
+        if self.nishio:
+            return 7.5
+        if self.dynamic:
+            return 8.5
+        if self.multiple:
+            return 8.0
+        raise ValueError("cycles and forcing chains rate themselves")
+
+    def title(self) -> str:
+        if self.nishio:
+            return "Nishio Forcing Chains"
+        if self.dynamic:
+            return "Dynamic Forcing Chains" + _nested_suffix(self.level)
+        if self.multiple:
+            return "Multiple Forcing Chains"
+        return "Forcing Chains & Cycles"
+
+    # -------------------------------------------------------------- entry
+    def hints(self, grid: SEGrid) -> Iterator[ChainHint]:
+        key = grid.key()
+        if key != self._cache_key:
+            self._cache = self.hint_list(grid)
+            self._cache_key = key
+        return iter(self._cache)
+
+    def hint_list(self, grid: SEGrid) -> list[ChainHint]:
+        if self.multiple or self.dynamic:
+            result = self._multiple_chains(grid)
+        else:
+            result = self._loops(grid, False, True)
+            result += self._loops(grid, True, False)
+            result += self._loops(grid, True, True)
+        result.sort(key=lambda h: (h.difficulty, h.complexity, h.sort_key))
+        return result
+
+    # ---------------------------------------------------------- implications
+    def _on_to_off(self, g: SEGrid, p: Pot, y_links: bool) -> list[Pot]:
+        out: list[Pot] = []
+        cell, digit = p.cell, p.digit
+        if y_links:
+            for v in DIGITS_OF[g.cands[cell] & ~(1 << (digit - 1))]:
+                out.append(Pot(cell, v, False, p, NAKED))
+        dc = g.dcells[digit] & ~(1 << cell)
+        done = 0
+        for t in REGION_TYPES:
+            m = dc & REGION_MASK[t][CELL_REGION[t][cell]] & ~done
+            done |= m
+            cause = _REGION_CAUSE[t]
+            while m:
+                low = m & -m
+                out.append(Pot(low.bit_length() - 1, digit, False, p, cause))
+                m ^= low
+        return out
+
+    def _off_to_on(self, g: SEGrid, p: Pot, src: SEGrid | None, to_off: dict[int, Pot],
+                   y_links: bool, x_links: bool) -> list[Pot]:
+        out: list[Pot] = []
+        cell, digit = p.cell, p.digit
+        if y_links:
+            m = g.cands[cell]
+            if m.bit_count() == 2:
+                other = m & ~(1 << (digit - 1))
+                if other == m:  # digit absent: SE takes the first value
+                    other = m & -m
+                v = other.bit_length()
+                on = Pot(cell, v, True, p, NAKED)
+                if src is not None:
+                    for w in DIGITS_OF[src.cands[cell] & ~m]:
+                        on.parents.append(to_off[cell * 9 + w - 1])
+                out.append(on)
+        if x_links:
+            seen = 0
+            for t in REGION_TYPES:
+                rm = REGION_MASK[t][CELL_REGION[t][cell]]
+                pos = g.dcells[digit] & rm
+                if pos.bit_count() == 2:
+                    first = pos & -pos
+                    other_bit = first if first.bit_length() - 1 != cell else pos ^ first
+                    oc = other_bit.bit_length() - 1
+                    if seen >> oc & 1:
+                        continue
+                    seen |= 1 << oc
+                    on = Pot(oc, digit, True, p, _REGION_CAUSE[t])
+                    if src is not None:
+                        for c in bits(src.dcells[digit] & rm & ~pos):
+                            on.parents.append(to_off[c * 9 + digit - 1])
+                    out.append(on)
+        return out
+
+    # ------------------------------------------------------- cycles, X/Y chains
+    def _loops(self, g: SEGrid, y_links: bool, x_links: bool) -> list[ChainHint]:
+        result: list[ChainHint] = []
+        for cell in range(81):
+            if g.values[cell]:
+                continue
+            m = g.cands[cell]
+            if m.bit_count() > 1:
+                for v in DIGITS_OF[m]:
+                    self._unary(g, Pot(cell, v, True), result, y_links, x_links)
+        return result
+
+    def _unary(self, g: SEGrid, p_on: Pot, result: list[ChainHint], y_links: bool, x_links: bool) -> None:
+        if g.cands[p_on.cell].bit_count() > 2 and not x_links:
+            return
+        cycles: list[Pot] = []
+        chains: list[Pot] = []
+        self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on)
+        if x_links:
+            self._forcing(g, {p_on.idx: p_on}, {}, y_links, chains, p_on)
+            p_off = Pot(p_on.cell, p_on.digit, False)
+            self._forcing(g, {}, {p_off.idx: p_off}, y_links, chains, p_off)
+        for dst in cycles:
+            h = self._cycle_hint(g, dst, y_links, x_links)
+            if h.is_worth():
+                result.append(h)
+        for target in chains:
+            h = self._forcing_hint(g, target, y_links, x_links)
+            if h.is_worth():
+                result.append(h)
+
+    def _cycles(self, g: SEGrid, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
+                x_links: bool, cycles: list[Pot], source: Pot) -> None:
+        pending_on = deque(to_on.values())
+        pending_off = deque(to_off.values())
+        length = 0
+        src_key = source.key
+        while pending_on or pending_off:
+            length += 1
+            while pending_on:
+                p = pending_on.popleft()
+                for q in self._on_to_off(g, p, y_links):
+                    if not is_parent(p, q):
+                        pending_off.append(q)
+                        if q.idx not in to_off:
+                            to_off[q.idx] = q
+            length += 1
+            while pending_off:
+                p = pending_off.popleft()
+                for q in self._off_to_on(g, p, None, to_off, y_links, x_links):
+                    if length >= 4 and q.key == src_key:
+                        cycles.append(q)
+                    if q.idx not in to_on:
+                        pending_on.append(q)
+                        to_on[q.idx] = q
+
+    def _forcing(self, g: SEGrid, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
+                 chains: list[Pot], source: Pot) -> None:
+        pending_on = deque(to_on.values())
+        pending_off = deque(to_off.values())
+        src_key = source.key
+        found: set[int] = {c.key for c in chains}
+        while pending_on or pending_off:
+            while pending_on:
+                p = pending_on.popleft()
+                for q in self._on_to_off(g, p, y_links):
+                    if q.idx * 2 + 1 == src_key and q.key not in found:
+                        found.add(q.key)
+                        chains.append(q)
+                    if not is_parent(p, q) and q.idx not in to_off:
+                        pending_off.append(q)
+                        to_off[q.idx] = q
+            while pending_off:
+                p = pending_off.popleft()
+                for q in self._off_to_on(g, p, None, to_off, y_links, True):
+                    if q.idx * 2 == src_key and q.key not in found:
+                        found.add(q.key)
+                        chains.append(q)
+                    if q.idx not in to_on:
+                        pending_on.append(q)
+                        to_on[q.idx] = q
+
+    def _cycle_hint(self, g: SEGrid, dst_on: Pot, y_links: bool, x_links: bool) -> ChainHint:
+        cells = 0
+        p = dst_on
+        while p.parents:
+            cells |= 1 << p.cell
+            p = p.parents[0]
+        forw: set[tuple[int, int]] = set()
+        back: set[tuple[int, int]] = set()
+        p = dst_on
+        while p.parents:
+            m = g.dcells[p.digit] & HOUSE_CELLS_MASK[p.cell] & ~cells
+            for c in bits(m):
+                (forw if p.on else back).add((c, p.digit))
+            p = p.parents[0]
+        removals: dict[int, int] = {}
+        for c, v in sorted(forw & back):
+            removals[c] = removals.get(c, 0) | 1 << (v - 1)
+        base = 7.0 if (y_links and x_links) else 6.5
+        sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
+        h = ChainHint(self, "cycle", removals, [dst_on], base, sort_key, dst_on)
+        h.name = ("Bidirectional Cycle" if x_links and y_links else
+                  "Bidirectional Y-Cycle" if y_links else
+                  "Generalized X-Wing" if cells.bit_count() == 4 else "Bidirectional X-Cycle")
+        h.data = {"x": x_links, "y": y_links}
+        return h
+
+    def _forcing_hint(self, g: SEGrid, target: Pot, y_links: bool, x_links: bool) -> ChainHint:
+        if not target.on:
+            removals = {target.cell: 1 << (target.digit - 1)}
+        else:
+            removals = {target.cell: g.cands[target.cell] & ~(1 << (target.digit - 1))}
+        base = 7.0 if (y_links and x_links) else 6.6
+        sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
+        h = ChainHint(self, "forcing", removals, [target], base, sort_key, None, target)
+        if x_links and y_links:
+            h.name = "Forcing Chain"
+        elif y_links:
+            h.name = "Forcing Y-Chain"
+        else:
+            h.name = "Turbot Fish" if ancestor_count(target) == 6 else "Forcing X-Chain"
+        h.data = {"x": x_links, "y": y_links}
+        return h
+
+    # ------------------------------------------------------------ multiple chains
+    def _multiple_chains(self, g: SEGrid) -> list[ChainHint]:
+        result: list[ChainHint] = []
+        for cell in range(81):
+            if g.values[cell]:
+                continue
+            card = g.cands[cell].bit_count()
+            if card > 2 or (card > 1 and self.dynamic):
+                result += self._multiple_for_cell(g, cell, card)
+        return result
+
+    def _multiple_for_cell(self, g: SEGrid, cell: int, card: int) -> list[ChainHint]:
+        result: list[ChainHint] = []
+        value_to_on: dict[int, dict[int, Pot]] = {}
+        value_to_off: dict[int, dict[int, Pot]] = {}
+        cell_on: dict[int, Pot] | None = None
+        cell_off: dict[int, Pot] | None = None
+        for v in DIGITS_OF[g.cands[cell]]:
+            p_on = Pot(cell, v, True)
+            p_off = Pot(cell, v, False)
+            on_to_on: dict[int, Pot] = {}
+            on_to_off: dict[int, Pot] = {}
+            do_double = card >= 3 and not self.nishio and self.dynamic
+            do_contra = self.dynamic or self.nishio
+            self._binary(g, p_on, p_off, result, on_to_on, on_to_off, do_double, do_contra)
+            if not self.nishio:
+                self._region_chains(g, result, cell, v, on_to_on, on_to_off)
+            value_to_on[v] = on_to_on
+            value_to_off[v] = on_to_off
+            if cell_on is None:
+                cell_on = dict(on_to_on)
+                cell_off = dict(on_to_off)
+            else:
+                cell_on = {k: q for k, q in cell_on.items() if k in on_to_on}
+                cell_off = {k: q for k, q in cell_off.items() if k in on_to_off}  # type: ignore[union-attr]
+        if not self.nishio and (card == 2 or (self.multiple and card > 2)):
+            for outcomes, common in ((value_to_on, cell_on), (value_to_off, cell_off)):
+                for k, p in (common or {}).items():
+                    h = self._reduction_hint(g, p, [outcomes[v][k] for v in DIGITS_OF[g.cands[cell]]],
+                                             "cell", {"cell": cell})
+                    if h.is_worth():
+                        result.append(h)
+        return result
+
+    def _reduction_hint(self, g: SEGrid, target: Pot, chains: list[Pot], kind: str,
+                        data: dict[str, Any]) -> ChainHint:
+        if target.on:
+            rem = g.cands[target.cell] & ~(1 << (target.digit - 1))
+            removals = {target.cell: rem} if rem else {}
+        else:
+            removals = {target.cell: 1 << (target.digit - 1)}
+        h = ChainHint(self, kind, removals, chains, None, 5 if kind == "cell" else 6, None, chains[0])
+        h.data = data
+        prefix = "Dynamic " if self.dynamic else ""
+        h.name = f"{prefix}{'Cell' if kind == 'cell' else 'Region'} Forcing Chains{_nested_suffix(self.level)}"
+        return h
+
+    def _binary(self, g: SEGrid, p_on: Pot, p_off: Pot, result: list[ChainHint],
+                on_to_on: dict[int, Pot], on_to_off: dict[int, Pot], do_reduction: bool,
+                do_contra: bool) -> None:
+        off_to_on: dict[int, Pot] = {}
+        off_to_off: dict[int, Pot] = {}
+        on_to_on[p_on.idx] = p_on
+        absurd = self._chain(g, on_to_on, on_to_off)
+        if do_contra and absurd is not None:
+            h = self._binary_hint(g, absurd[0], absurd[1], p_on, p_on, True)
+            if h.is_worth():
+                result.append(h)
+        off_to_off[p_off.idx] = p_off
+        absurd = self._chain(g, off_to_on, off_to_off)
+        if do_contra and absurd is not None:
+            h = self._binary_hint(g, absurd[0], absurd[1], p_off, p_off, True)
+            if h.is_worth():
+                result.append(h)
+        if do_reduction:
+            for k, from_on in on_to_on.items():
+                from_off = off_to_on.get(k)
+                if from_off is not None:
+                    h = self._binary_hint(g, from_on, from_off, p_on, from_on, False)
+                    if h.is_worth():
+                        result.append(h)
+            for k, from_on in on_to_off.items():
+                from_off = off_to_off.get(k)
+                if from_off is not None:
+                    h = self._binary_hint(g, from_on, from_off, p_off, from_off, False)
+                    if h.is_worth():
+                        result.append(h)
+
+    def _binary_hint(self, g: SEGrid, dst_on: Pot, dst_off: Pot, source: Pot, target: Pot,
+                     absurd: bool) -> ChainHint:
+        # "on" hints keep the target's digit (source off in contradiction, or target on); "off" remove it.
+        keep = (absurd and not source.on) or (not absurd and target.on)
+        if keep:
+            rem = g.cands[target.cell] & ~(1 << (target.digit - 1))
+            removals = {target.cell: rem} if rem else {}
+        else:
+            removals = {target.cell: 1 << (target.digit - 1)}
+        result = Pot(source.cell, source.digit, not source.on) if (self.nishio or absurd) else dst_on
+        h = ChainHint(self, "binary", removals, [dst_on, dst_off], None, 7 if absurd else 1, source, result)
+        prefix = "Nishio " if self.nishio and self.level == 0 else "Dynamic " if self.dynamic else ""
+        what = "Forcing" if self.nishio else "Contradiction Forcing" if absurd else "Double Forcing"
+        h.name = f"{prefix}{what} Chains{_nested_suffix(self.level)}"
+        h.data = {"absurd": absurd}
+        return h
+
+    def _region_chains(self, g: SEGrid, result: list[ChainHint], cell: int, v: int,
+                       on_to_on: dict[int, Pot], on_to_off: dict[int, Pot]) -> None:
+        for t in REGION_TYPES:
+            r = CELL_REGION[t][cell]
+            pos = g.dcells[v] & REGION_MASK[t][r]
+            n = pos.bit_count()
+            if not (n == 2 or (self.multiple and n > 2)):
+                continue
+            if (pos & -pos).bit_length() - 1 != cell:
+                continue
+            pos_on: list[dict[int, Pot]] = []
+            pos_off: list[dict[int, Pot]] = []
+            region_on: dict[int, Pot] | None = None
+            region_off: dict[int, Pot] | None = None
+            for oc in bits(pos):
+                if oc == cell:
+                    o_on, o_off = on_to_on, on_to_off
+                else:
+                    other = Pot(oc, v, True)
+                    o_on, o_off = {other.idx: other}, {}
+                    self._chain(g, o_on, o_off)
+                pos_on.append(o_on)
+                pos_off.append(o_off)
+                if region_on is None:
+                    region_on, region_off = dict(o_on), dict(o_off)
+                else:
+                    region_on = {k: q for k, q in region_on.items() if k in o_on}
+                    region_off = {k: q for k, q in region_off.items() if k in o_off}  # type: ignore[union-attr]
+            for outcomes, common in ((pos_on, region_on), (pos_off, region_off)):
+                for k, p in (common or {}).items():
+                    h = self._reduction_hint(g, p, [o[k] for o in outcomes], "region",
+                                             {"region": (t, r), "digit": v})
+                    if h.is_worth():
+                        result.append(h)
+
+    # ------------------------------------------------------------- the chain
+    def _chain(self, grid: SEGrid, to_on: dict[int, Pot], to_off: dict[int, Pot]) -> tuple[Pot, Pot] | None:
+        """Complete the on/off sets from the assumptions; the first contradiction, or None."""
+        src = grid
+        g = grid.copy() if self.dynamic else grid
+        y_links = not self.nishio
+        pending_on = deque(to_on.values())
+        pending_off = deque(to_off.values())
+        dynamic = self.dynamic
+        hidden_src = src if dynamic else None
+        while pending_on or pending_off:
+            if pending_on:
+                p = pending_on.popleft()
+                for q in self._on_to_off(g, p, y_links):
+                    k = q.idx
+                    if k in to_on:
+                        return to_on[k], q
+                    if k not in to_off:
+                        to_off[k] = q
+                        pending_off.append(q)
+            else:
+                p = pending_off.popleft()
+                made = self._off_to_on(g, p, hidden_src, to_off, y_links, True)
+                if dynamic:
+                    g.remove(p.cell, p.digit)
+                for q in made:
+                    k = q.idx
+                    if k in to_off:
+                        return q, to_off[k]
+                    if k not in to_on:
+                        to_on[k] = q
+                        pending_on.append(q)
+            if not pending_on and not pending_off and self.level > 0:
+                for q in self._advanced(g, src, to_off):
+                    if q.idx not in to_off:
+                        to_off[q.idx] = q
+                        pending_off.append(q)
+        return None
+
+    def _other_rules(self) -> list[Callable[[SEGrid], Iterator[SEHint]]]:
+        if self._other is None:
+            from .rules import fisherman, hidden_set, locking, naked_set
+
+            rules: list[Callable[[SEGrid], Iterator[SEHint]]] = [
+                locking, hidden_set(2, False), naked_set(2), fisherman(2)]
+            if self.level < 4:
+                if self.level >= 2:
+                    rules.append(Chaining(False, False, False, 0).hints)
+                if self.level >= 3:
+                    rules.append(Chaining(True, False, False, 0).hints)
+            else:
+                rules.append(Chaining(True, True, False, 0).hints)
+                if self.level >= 5:
+                    rules.append(Chaining(True, True, False, self.level - 3).hints)
+            self._other = rules
+        return self._other
+
+    def _advanced(self, g: SEGrid, src: SEGrid, to_off: dict[int, Pot]) -> list[Pot]:
+        result: list[Pot] = []
+        for rule in self._other_rules():
+            for hint in rule(g):
+                if isinstance(hint, ChainHint):
+                    parents = hint.chain_rule_parents(src, g)
+                    nested: ChainHint | None = hint
+                else:
+                    parents = hint.rule_parents(src, g) if hint.rule_parents else []
+                    nested = None
+                if not parents:
+                    continue
+                real = [to_off[c * 9 + v - 1] for c, v in parents if (c * 9 + v - 1) in to_off]
+                for c, m in hint.removals.items():
+                    for v in DIGITS_OF[m]:
+                        q = Pot(c, v, False, None, ADVANCED)
+                        q.parents = list(real)
+                        q.nested = nested
+                        result.append(q)
+            if result:
+                break
+        return result
+
+
+def _nested_suffix(level: int) -> str:
+    if level == 1:
+        return " (+)"
+    if level == 2:
+        return " (+ Forcing Chains)"
+    if level == 3:
+        return " (+ Multiple Forcing Chains)"
+    if level == 4:
+        return " (+ Dynamic Forcing Chains)"
+    if level >= 5:
+        return " (+ Dynamic Forcing Chains" + _nested_suffix(level - 3) + ")"
+    return ""
+
+
+def describe(h: ChainHint) -> str:
+    """A one-line account of a chaining hint in SE's terms."""
+    ends = "; ".join(t.name() for t in h.targets)
+    return f"{h.name}: {ends}"
+
+
+__all__ = ["Chaining", "ChainHint", "Pot", "length_increment", "describe", "region_name"]

@@ -1,0 +1,329 @@
+"""Forcing chains and forcing nets (HoDoKu's definitions), contradiction and verity forms.
+
+- Contradiction: a premise ("r1c1 is 5", or "r1c1 is not 5") leads to an
+  impossible position (a candidate both true and false, a cell without
+  candidates, a digit without a place in a house), so the premise is false.
+- Verity: every candidate of a cell, or every place of a digit in a house
+  (one of them must be true), or both truth values of one candidate, lead to
+  the same conclusion, so it holds.
+
+A *chain* follows single inferences along strong and weak links (groups
+included); a *net* also combines them (naked and hidden singles inside the
+propagation, `chains.net`). Each distinct effect is reported once, with the
+shortest derivation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..board import Board
+from ..chains.eureka import chain_text
+from ..chains.graph import CAND_BITS, GROUPED, ChainGraph, cand_id, cand_of, graph_for, nodes_to_cells
+from ..chains.net import Fact, NetResult, fact_text, propagate
+from ..chains.search import Reach, chain_to, explore
+from ..chains.steps import chain_links
+from ..geometry import HOUSE_MASK, cell_name, house_name, iter_bits
+from ..step import Link, Mark, Step
+from .registry import technique
+
+# ----------------------------------------------------------------- chains
+
+
+def _premise_text(node: int, on: bool) -> str:
+    cell, d = cand_of(node)
+    return f"{cell_name(cell)}{'=' if on else '<>'}{d}"
+
+
+def _branch(g: ChainGraph, r: Reach, node: int, on: bool) -> tuple[list[int], list[bool]]:
+    depth = r.depth_of(node, on)
+    path = chain_to(g, r, node, depth)
+    strong = [not r.state(k) for k in range(depth)]  # a false node makes its strong partner true
+    return path, strong
+
+
+class _Chains:
+    """Closures of every premise in one position, computed once per find."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.g = graph_for(board, GROUPED)
+        self.cache: dict[tuple[int, bool], Reach] = {}
+
+    def reach(self, node: int, on: bool) -> Reach:
+        key = (node, on)
+        r = self.cache.get(key)
+        if r is None:
+            r = explore(self.g, node, on)
+            self.cache[key] = r
+        return r
+
+    def contradiction(self, r: Reach) -> tuple[list[tuple[int, bool]], str] | None:
+        """Targets (node, state) whose chains show the premise impossible, and what is impossible."""
+        both = r.on & r.off
+        if both:
+            x = (both & -both).bit_length() - 1
+            what = f"{self.g.node(x).digit} in {cell_name_of(self.g, x)}"
+            return [(x, True), (x, False)], f"{what} would be both true and false"
+        b = self.board
+        off = r.off & CAND_BITS
+        if not off:
+            return None
+        alive = 0
+        offc = [0] * 10
+        for d in range(1, 10):
+            offc[d] = nodes_to_cells(off, d)
+            alive |= b.digit_cells[d] & ~offc[d]
+        empty = b.unsolved & ~alive
+        if empty:
+            c = (empty & -empty).bit_length() - 1
+            return ([(cand_id(c, e + 1), False) for e in iter_bits(b.cands[c])],
+                    f"{cell_name(c)} would have no candidate left")
+        for d in range(1, 10):
+            if not offc[d]:
+                continue
+            left = b.digit_cells[d] & ~offc[d]
+            for h in range(27):
+                hm = HOUSE_MASK[h]
+                if offc[d] & hm and not left & hm:
+                    return ([(cand_id(c, d), False) for c in iter_bits(b.digit_cells[d] & hm)],
+                            f"{d} would have no place left in {house_name(h)}")
+        return None
+
+
+def cell_name_of(g: ChainGraph, node: int) -> str:
+    from ..geometry import cells_name
+
+    return cells_name(g.node(node).cells)
+
+
+def _chain_step(tid: str, name: str, ch: _Chains, branches: list[tuple[int, bool, int, bool]],
+                placements: list[tuple[int, int]], eliminations: list[tuple[int, int]], sentence: str,
+                kind: str) -> Step:
+    """branches: (premise node, premise state, target node, target state)."""
+    g = ch.g
+    texts, links, marks = [], [], {}
+    total = 0
+    for start, on, target, t_on in branches:
+        path, strong = _branch(g, ch.reach(start, on), target, t_on)
+        total += len(strong)
+        texts.append(chain_text(g, path, strong) if strong else _premise_text(start, on))
+        links += chain_links(g, path, strong)
+        for k, i in enumerate(path):
+            n = g.node(i)
+            role = "group" if i >= 729 else ("chain-on" if (on ^ bool(k & 1)) else "chain-off")
+            for c in iter_bits(n.cells):
+                marks.setdefault((c, n.digit), role)
+    hl = [Mark(c, d, r) for (c, d), r in marks.items()]
+    hl += [Mark(c, d, "target") for c, d in eliminations + placements]
+    effect = ", ".join([f"{cell_name(c)}={d}" for c, d in placements] +
+                       [f"{cell_name(c)}<>{d}" for c, d in eliminations])
+    return Step(tid, name, placements=placements, eliminations=eliminations, highlights=hl, links=links,
+                text=f"{sentence} Chains: {'; '.join(texts)} => {effect}.",
+                extra={"length": total, "branches": len(branches), "kind": kind, "eureka": texts})
+
+
+def _best(found: dict, key, cost: int, value) -> None:  # type: ignore[no-untyped-def]
+    old = found.get(key)
+    if old is None or old[0] > cost:
+        found[key] = (cost, value)
+
+
+def _depth_sum(ch: _Chains, branches: list[tuple[int, bool, int, bool]]) -> int:
+    return sum(ch.reach(s, o).depth_of(t, to) for s, o, t, to in branches)
+
+
+def _unit_premises(board: Board) -> Iterator[tuple[str, list[int]]]:
+    """Sets of candidate nodes of which exactly one is true: a cell's candidates, a digit's places in a house."""
+    for c in iter_bits(board.unsolved):
+        m = board.cands[c]
+        if m.bit_count() >= 2:
+            yield cell_name(c), [cand_id(c, e + 1) for e in iter_bits(m)]
+    for h in range(27):
+        for d in range(1, 10):
+            pos = board.digit_cells[d] & HOUSE_MASK[h]
+            if pos.bit_count() >= 2:
+                yield f"{d} in {house_name(h)}", [cand_id(c, d) for c in iter_bits(pos)]
+
+
+@technique("forcing-chain-contradiction", "Forcing Chain Contradiction", family="forcing", level=8.0,
+           codes=("1301",), aliases=("forcing chain", "contradiction forcing chain", "Nishio Forcing Chain",
+                                     "Digit Forcing Chains"))
+def forcing_chain_contradiction(board: Board) -> Iterator[Step]:
+    """A premise whose chains reach an impossible position is false."""
+    ch = _Chains(board)
+    found: dict = {}
+    for node in iter_bits(ch.g.present):
+        cell, d = cand_of(node)
+        for on in (True, False):
+            r = ch.reach(node, on)
+            hit = ch.contradiction(r)
+            if hit is None:
+                continue
+            targets, why = hit
+            branches = [(node, on, t, s) for t, s in targets]
+            if on:
+                effect = ((), ((cell, d),))
+            else:
+                effect = (((cell, d),), ())
+            _best(found, effect, _depth_sum(ch, branches), (branches, why, on))
+    for (pl, el), (_c, (branches, why, on)) in sorted(found.items(), key=lambda kv: kv[1][0]):
+        cell, d = cand_of(branches[0][0])
+        sentence = (f"If {cell_name(cell)} were {'' if on else 'not '}{d}, {why}; so it is "
+                    f"{'not ' if on else ''}{d}.")
+        yield _chain_step("forcing-chain-contradiction", "Forcing Chain Contradiction", ch, branches,
+                          list(pl), list(el), sentence, "contradiction")
+
+
+@technique("forcing-chain-verity", "Forcing Chain Verity", family="forcing", level=8.1, codes=("1302",),
+           aliases=("verity forcing chain", "Cell Forcing Chains", "Unit Forcing Chains", "Region Forcing Chains",
+                    "Double Forcing Chain"))
+def forcing_chain_verity(board: Board) -> Iterator[Step]:
+    """All candidates of a cell (or places of a digit in a house) lead to the same conclusion."""
+    ch = _Chains(board)
+    found: dict = {}
+    sources = list(_unit_premises(board))
+    sources += [(f"{_premise_text(n, True)} or {_premise_text(n, False)}", [n, -1 - n])
+                for n in iter_bits(ch.g.present)]
+    for label, prem in sources:
+        premises = [(p, True) if p >= 0 else (-1 - p, False) for p in prem]
+        common_on = common_off = CAND_BITS
+        for node, on in premises:
+            r = ch.reach(node, on)
+            common_on &= r.on
+            common_off &= r.off
+            if not (common_on | common_off):
+                break
+        own = sum(1 << n for n, _ in premises)
+        common_on &= ~own & ch.g.present
+        common_off &= ~own & ch.g.present
+        for x in iter_bits(common_on):
+            cell, d = cand_of(x)
+            if board.values[cell]:
+                continue
+            branches = [(n, o, x, True) for n, o in premises]
+            _best(found, (((cell, d),), ()), _depth_sum(ch, branches), (branches, label))
+        for x in iter_bits(common_off):
+            cell, d = cand_of(x)
+            branches = [(n, o, x, False) for n, o in premises]
+            _best(found, ((), ((cell, d),)), _depth_sum(ch, branches), (branches, label))
+    for (pl, el), (_c, (branches, label)) in sorted(found.items(), key=lambda kv: kv[1][0]):
+        effect = (f"{cell_name(pl[0][0])} is {pl[0][1]}" if pl else f"{cell_name(el[0][0])} is not {el[0][1]}")
+        sentence = f"Whichever holds of {label}, the chains give the same result: {effect}."
+        yield _chain_step("forcing-chain-verity", "Forcing Chain Verity", ch, branches, list(pl), list(el),
+                          sentence, "verity")
+
+
+# ------------------------------------------------------------------- nets
+
+
+class _Nets:
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.cache: dict[Fact, NetResult] = {}
+
+    def run(self, fact: Fact) -> NetResult:
+        r = self.cache.get(fact)
+        if r is None:
+            r = propagate(self.board, [fact], locked=True)
+            self.cache[fact] = r
+        return r
+
+
+def _net_links(res: NetResult, facts: list[Fact]) -> list[Link]:
+    out = []
+    for f in facts:
+        child_cell, child_d = cand_of(f[0])
+        for p in res.causes.get(f, ()):
+            pc, pd = cand_of(p[0])
+            out.append(Link(1 << pc, pd, 1 << child_cell, child_d, not p[1]))
+    return out
+
+
+def _net_text(res: NetResult, facts: list[Fact]) -> str:
+    parts = []
+    for f in facts[1:]:
+        why = res.reason.get(f, "")
+        parts.append(fact_text(f) + (f" ({why})" if why.startswith(("naked", "hidden")) else ""))
+    return ", ".join(parts)
+
+
+def _net_step(tid: str, name: str, board: Board, runs: list[tuple[NetResult, tuple[Fact, ...]]],
+              placements: list[tuple[int, int]], eliminations: list[tuple[int, int]], sentence: str,
+              kind: str) -> Step:
+    texts, links, marks = [], [], {}
+    total = 0
+    for res, targets in runs:
+        facts = res.derivation(targets)
+        total += len(facts)
+        premise = res.order[0] if res.order else targets[0]
+        texts.append(f"{fact_text(premise)}: {_net_text(res, facts)}")
+        links += _net_links(res, facts)
+        for node, on in facts:
+            c, d = cand_of(node)
+            marks.setdefault((c, d), "chain-on" if on else "chain-off")
+    hl = [Mark(c, d, r) for (c, d), r in marks.items()]
+    hl += [Mark(c, d, "target") for c, d in eliminations + placements]
+    return Step(tid, name, placements=placements, eliminations=eliminations, highlights=hl, links=links,
+                text=f"{sentence} " + " | ".join(texts),
+                extra={"length": total, "branches": len(runs), "kind": kind})
+
+
+@technique("forcing-net-contradiction", "Forcing Net Contradiction", family="forcing", level=8.5,
+           codes=("1303",), aliases=("forcing net", "contradiction forcing net", "Forcing Nets"))
+def forcing_net_contradiction(board: Board) -> Iterator[Step]:
+    """A premise whose consequences (singles included) are impossible is false."""
+    nets = _Nets(board)
+    found: dict = {}
+    for d in range(1, 10):
+        for cell in iter_bits(board.digit_cells[d]):
+            for on in (True, False):
+                res = nets.run((cand_id(cell, d), on))
+                if not res.contradiction:
+                    continue
+                effect = ((), ((cell, d),)) if on else (((cell, d),), ())
+                _best(found, effect, len(res.derivation(res.culprits)), (res, on))
+    for (pl, el), (_c, (res, on)) in sorted(found.items(), key=lambda kv: kv[1][0]):
+        c, d = (el or pl)[0]
+        sentence = (f"If {cell_name(c)} were {'' if on else 'not '}{d}, {res.contradiction}; so it is "
+                    f"{'not ' if on else ''}{d}.")
+        yield _net_step("forcing-net-contradiction", "Forcing Net Contradiction", board, [(res, res.culprits)],
+                        list(pl), list(el), sentence, "contradiction")
+
+
+@technique("forcing-net-verity", "Forcing Net Verity", family="forcing", level=8.6, codes=("1304",),
+           aliases=("verity forcing net",))
+def forcing_net_verity(board: Board) -> Iterator[Step]:
+    """All cases of a cell / a house / a candidate lead, with singles, to the same conclusion."""
+    nets = _Nets(board)
+    found: dict = {}
+    sources = list(_unit_premises(board))
+    for d in range(1, 10):
+        for c in iter_bits(board.digit_cells[d]):
+            n = cand_id(c, d)
+            sources.append((f"{_premise_text(n, True)} or {_premise_text(n, False)}", [n, -1 - n]))
+    for label, prem in sources:
+        facts = [(p, True) if p >= 0 else (-1 - p, False) for p in prem]
+        runs = [nets.run(f) for f in facts]
+        if any(r.contradiction for r in runs):
+            continue  # the contradiction form covers it
+        common_on = common_off = CAND_BITS
+        for r in runs:
+            common_on &= r.on
+            common_off &= r.off
+        own = sum(1 << n for n, _ in facts)
+        for x in iter_bits(common_on & ~own):
+            cell, d = cand_of(x)
+            if board.values[cell]:
+                continue
+            cost = sum(len(r.derivation(((x, True),))) for r in runs)
+            _best(found, (((cell, d),), ()), cost, (runs, (x, True), label))
+        for x in iter_bits(common_off & ~own):
+            cell, d = cand_of(x)
+            cost = sum(len(r.derivation(((x, False),))) for r in runs)
+            _best(found, ((), ((cell, d),)), cost, (runs, (x, False), label))
+    for (pl, el), (_c, (runs, target, label)) in sorted(found.items(), key=lambda kv: kv[1][0]):
+        effect = fact_text(target)
+        sentence = f"Whichever holds of {label}, the nets give the same result: {effect}."
+        yield _net_step("forcing-net-verity", "Forcing Net Verity", board, [(r, (target,)) for r in runs],
+                        list(pl), list(el), sentence, "verity")

@@ -1,0 +1,172 @@
+"""The command line, run as a subprocess the way users run it: every bad input of issue 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, puzzle_set
+from sudoku_grader.board import Board
+from sudoku_grader.engine import apply_step, next_step
+from sudoku_grader.formats import to_grid, to_pencilmark
+from sudoku_grader.solver import solve
+
+P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+
+
+def run(*args: str, stdin: str | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "sudoku_grader", *args],
+        input=stdin, capture_output=True, text=True, env=ENV, timeout=timeout,
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def json_lines(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def test_solve_and_explain_contract() -> None:
+    proc = run("solve", P)
+    assert proc.returncode == 0
+    (out,) = json_lines(proc.stdout)
+    assert out["puzzle"] == P and out["status"] == "unique" and len(out["solution"]) == 81
+    proc = run("explain", "--json", P)
+    (out,) = json_lines(proc.stdout)
+    assert {"puzzle", "status", "solution", "solved", "steps"} <= out.keys()
+    step = out["steps"][0]
+    assert {"technique", "name", "placements", "eliminations", "text"} <= step.keys()
+    assert all({"cell", "digit"} == p.keys() for p in step["placements"])
+    text = run("explain", P).stdout
+    assert "   1. " in text and ("Solved in" in text or "Stuck after" in text)
+
+
+def test_bad_inputs_each_get_a_clear_message_and_the_rest_still_runs(tmp_path: Path) -> None:
+    duplicate = "5" + P[1:5] + "5" + P[6:]
+    # no duplicate, yet r1c9 can hold nothing: 1-8 are in its row and 9 in its column
+    no_solution = "12345678." + "........9" + "." * 63
+    several = P.replace("1", ".", 1)  # one given fewer
+    sparse = P[:30] + "." * 51  # fewer than 17 givens
+    lines = [P, P[:80], P[:10] + "x" + P[11:], duplicate, no_solution, several, sparse, P]
+    f = tmp_path / "mixed.txt"
+    f.write_text("\n".join(lines) + "\n\n")
+    start = time.perf_counter()
+    proc = run("solve", "-f", str(f))
+    assert time.perf_counter() - start < 30
+    assert proc.returncode == 1
+    outs = json_lines(proc.stdout)
+    assert [o["status"] for o in outs] == ["unique", "invalid", "invalid", "invalid", "none", "multiple",
+                                           "multiple", "unique"]
+    assert "81 cells, this line has 80" in outs[1]["error"] and outs[1]["line"] == 2
+    assert "unexpected character 'x'" in outs[2]["error"] and "character 11" in outs[2]["error"]
+    assert "digit 5 appears twice in row 1: r1c1 and r1c6" in outs[3]["error"]
+    assert "no solution" in outs[4]["error"]
+    assert len(outs[5]["solutions"]) == 2 and outs[5]["differ"] and "more than one solution" in outs[5]["error"]
+    assert "lines 2, 3, 4, 5, 6, 7" in proc.stderr
+
+
+def test_empty_argument_and_empty_input() -> None:
+    proc = run("solve", "")
+    assert proc.returncode == 1 and "empty input" in json_lines(proc.stdout)[0]["error"]
+    proc = run("solve", stdin="\n\n")
+    assert proc.returncode == 1 and "no puzzle" in proc.stderr
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert run().returncode == 2
+    assert run("frobnicate").returncode == 2
+    assert run("solve", "--bogus", P).returncode == 2
+    proc = run("solve", "-f", str(tmp_path / "missing.txt"))
+    assert proc.returncode == 2 and "cannot read" in proc.stderr
+    proc = run("steps", "--technique", "no-such-thing", P)
+    assert proc.returncode == 2 and "unknown technique 'no-such-thing'" in proc.stderr
+    assert run("explain", "--disable", "nonsense", P).returncode == 2
+
+
+@pytest.mark.parametrize("spelling", ["locked-candidates-1", "Locked Candidates Type 1 (Pointing)", "pointing",
+                                      "LC1", "0100"])
+def test_steps_technique_spellings(spelling: str) -> None:
+    proc = run("steps", "--technique", spelling, P)
+    assert proc.returncode == 0
+    (out,) = json_lines(proc.stdout)
+    assert out["steps"] and {s["technique"] for s in out["steps"]} == {"locked-candidates-1"}
+
+
+def test_techniques_listing() -> None:
+    proc = run("techniques")
+    assert proc.returncode == 0 and "hidden-single" in proc.stdout and "0002" in proc.stdout
+    rows = json_lines(run("techniques", "--json").stdout)
+    assert {"id", "name", "codes"} <= rows[0].keys()
+
+
+def test_multiline_grid_and_pencilmark_file(tmp_path: Path) -> None:
+    board = Board.from_string(P)
+    grid_file = tmp_path / "grid.txt"
+    grid_file.write_text(to_grid(board) + "\n")
+    outs = json_lines(run("solve", "-f", str(grid_file)).stdout)
+    assert len(outs) == 1 and outs[0]["puzzle"] == P and outs[0]["status"] == "unique"
+    # a position from the middle of a solve, pasted as a candidate grid
+    for _ in range(10):
+        apply_step(board, next_step(board))
+    pm = tmp_path / "pm.txt"
+    pm.write_text(to_pencilmark(board))
+    outs = json_lines(run("steps", "-f", str(pm)).stdout)
+    assert len(outs) == 1 and outs[0]["steps"]
+    outs = json_lines(run("steps", to_pencilmark(board)).stdout)  # as one argument
+    assert len(outs) == 1 and outs[0]["steps"]
+
+
+def test_explain_policy_and_disable() -> None:
+    line = puzzle_set("newspaper-mixed")[2]
+    a = json_lines(run("explain", "--json", "--policy", "random", "--seed", "4", line).stdout)[0]
+    b = json_lines(run("explain", "--json", "--policy", "random", "--seed", "4", line).stdout)[0]
+    assert a["steps"] == b["steps"]
+    c = json_lines(run("explain", "--json", "--disable", "hidden-single,full-house", line).stdout)[0]
+    assert not {"hidden-single", "full-house"} & {s["technique"] for s in c["steps"]}
+
+
+def test_large_file_streams(tmp_path: Path) -> None:
+    """10,000 lines go through in order, quickly, without progress noise when stderr is not a terminal."""
+    grid = solve(Board.from_string(P)).solutions[0]
+    easy = "".join("." if c % 10 == 0 else str(v) for c, v in enumerate(grid))
+    f = tmp_path / "big.txt"
+    with f.open("w") as out:
+        for i in range(10000):
+            out.write((easy if i != 2345 else easy[:-1] + "x") + "\n")
+    proc = run("solve", "-f", str(f), timeout=120)
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 10000 and proc.returncode == 1
+    assert json.loads(lines[2345])["line"] == 2346
+    assert "%" not in proc.stderr
+
+
+def test_output_streams_before_input_ends() -> None:
+    """The first answer arrives while standard input is still open: nothing reads the whole input first."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_grader", "solve"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+    )
+    assert proc.stdin and proc.stdout
+    proc.stdin.write(P + "\n")
+    proc.stdin.flush()
+    first = json.loads(proc.stdout.readline())
+    assert first["status"] == "unique"
+    proc.stdin.write(P + "\n")
+    proc.stdin.close()
+    assert json.loads(proc.stdout.readline())["status"] == "unique"
+    assert proc.wait(timeout=30) == 0
+
+
+def test_garbage_bytes_never_traceback(tmp_path: Path) -> None:
+    f = tmp_path / "junk.bin"
+    f.write_bytes(bytes(range(256)) * 4 + b"\n" + P.encode() + b"\n" + P.encode() + b"\n")
+    proc = run("explain", "-f", str(f))
+    assert proc.returncode == 1 and "invalid" in proc.stdout and "Solution:" in proc.stdout

@@ -1,0 +1,224 @@
+"""Unit tests per rating scale, hand-computed from the seeds' own tables and examples."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from conftest import SHARED, puzzle_set
+from sudoku_grader.board import Board
+from sudoku_grader.formats import parse
+from sudoku_grader.ratings import grader2009, hodoku, rate_board, sourgumdrop, sudokuoftheday, sudokuwiki
+from sudoku_grader.ratings.common import Walk
+from sudoku_grader.ratings.mapping import MAPPING, mapping_for
+from sudoku_grader.solver import solve
+from sudoku_grader.step import Step
+
+SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def _board_missing(cells: list[int]) -> Board:
+    return parse("".join("." if i in cells else ch for i, ch in enumerate(SOLVED))).board
+
+
+def _walk(keys: list[str], solved: bool = True, candidates: list[int] | None = None) -> Walk:
+    steps = [Step(k, k) for k in keys]
+    return Walk(steps=steps, keys=list(keys), candidates=candidates or [0] * len(keys), solved=solved)
+
+
+# ----------------------------------------------------------------- SudokuWiki (seed 000)
+@pytest.mark.parametrize("c, f", [(219, 6.0), (185, 5.1), (102, 2.8), (54, 1.5), (8, 0.2)])
+def test_sudokuwiki_density_factor_matches_the_seed_table(c: int, f: float) -> None:
+    assert round(sudokuwiki.density_factor(c), 1) == f
+
+
+@pytest.mark.parametrize("grade, name", [(2.99, "Easy"), (3.0, "Normal"), (4.5, "Medium"), (5.0, "Hard"),
+                                         (8.99, "Expert"), (9.0, "Master"), (11.0, "Master")])
+def test_sudokuwiki_grade_names(grade: float, name: str) -> None:
+    assert sudokuwiki.grade_name(grade) == name
+
+
+def test_sudokuwiki_normalisation_is_two_log5() -> None:
+    assert sudokuwiki.normalise(25) == pytest.approx(4.0)
+    assert sudokuwiki.normalise(625) == pytest.approx(8.0)
+
+
+def test_sudokuwiki_step_points_times_density_and_chain_length() -> None:
+    pair = Step("naked-pair", "Naked Pair")
+    assert sudokuwiki.step_score("naked-pair", pair, 185, sudokuwiki.POINTS) == pytest.approx(5 * 185 / 727 * 20)
+    chain = Step("xy-chain", "XY-Chain", extra={"length": 6})
+    assert sudokuwiki.step_score("xy-chain", chain, 100, sudokuwiki.POINTS) == pytest.approx(56 * 100 / 727 * 20)
+
+
+def test_sudokuwiki_singles_count_once_per_step() -> None:
+    # two empty cells in different houses: one naked-singles step over 2 candidates, F = 2 / 727 * 20
+    r = sudokuwiki.rate(_board_missing([0, 80]))
+    assert r["solved"] and r["steps"] == 1
+    assert r["score"] == pytest.approx(round(2 / 727 * 20, 2))
+
+
+# ----------------------------------------------------------------- SourGumdrop (seed 001)
+def test_sourgumdrop_worked_example_of_the_seed() -> None:
+    # "2 applications of Naked quad and 1 Jellyfish ... 2 x 7 + 1 x 20 = 34"
+    w = _walk(["naked-quadruple", "naked-quadruple", "jellyfish"])
+    r = sourgumdrop.summarize(w, sourgumdrop.DEFAULT_SCORES)
+    assert r["score"] == 34
+    assert r["counts"] == {"naked-quadruple": 2, "jellyfish": 1}
+
+
+def test_sourgumdrop_default_table_is_table_1() -> None:
+    t = sourgumdrop.DEFAULT_SCORES
+    assert (t["hidden-single"], t["hidden-pair"], t["hidden-triple"]) == (1, 2, 2)
+    assert (t["locked-candidates-1"], t["locked-candidates-2"], t["naked-pair"], t["naked-triple"]) == (2, 2, 3, 4)
+    assert (t["x-wing"], t["swordfish"], t["jellyfish"]) == (9, 12, 20)
+
+
+def test_sourgumdrop_order_follows_scores_and_zero_disables() -> None:
+    order = [k for k, _ in sourgumdrop.order({**sourgumdrop.DEFAULT_SCORES, "x-wing": 1, "hidden-pair": 0})]
+    assert order[:2] == ["hidden-single", "x-wing"]
+    assert "hidden-pair" not in order
+
+
+def test_sourgumdrop_unsolved_is_stars() -> None:
+    board = parse(puzzle_set("top95")[0]).board
+    r = sourgumdrop.rate(board, {k: 0 for k in sourgumdrop.DEFAULT_SCORES})
+    assert r["score"] == sourgumdrop.UNSOLVED and not r["solved"]
+
+
+def test_sourgumdrop_hidden_singles_are_counted_naked_singles_free() -> None:
+    r = sourgumdrop.rate(parse(puzzle_set("project-euler-96")[1]).board)
+    assert r["solved"]
+    assert r["score"] == r["counts"].get("hidden-single", 0) * 1
+    assert r["automatic_singles"] + r["counts"].get("hidden-single", 0) == 81 - parse(
+        puzzle_set("project-euler-96")[1]).board.given_count()
+
+
+# ----------------------------------------------------------------- Sudoku of the Day (seed 004)
+def test_sudokuoftheday_first_and_later_costs() -> None:
+    w = _walk(["naked-pair", "naked-pair", "x-wing", "naked-single", "naked-single"])
+    r = sudokuoftheday.summarize(w, sudokuoftheday.FIRST, sudokuoftheday.LATER)
+    assert r["score"] == 750 + 500 + 2800 + 100 + 100
+
+
+@pytest.mark.parametrize("score, bands, level", [
+    (3000, [], "Beginner"),
+    (4400, ["Beginner", "Easy"], "Beginner"),
+    (5400, ["Easy", "Medium"], "Easy"),
+    (6800, ["Medium", "Tricky"], "Medium"),  # equally near 6000 and 7600: the easier
+    (6900, ["Medium", "Tricky"], "Tricky"),
+    (12000, ["Fiendish", "Diabolical"], "Fiendish"),
+    (30000, [], "Diabolical"),
+])
+def test_sudokuoftheday_overlapping_bands_and_nearest_average(score: int, bands: list[str], level: str) -> None:
+    assert sudokuoftheday.bands(score) == bands
+    assert sudokuoftheday.nearest_level(score) == level
+
+
+# ----------------------------------------------------------------- 2009 Sudoku Grader (seed 003)
+def test_grader2009_strategic_table() -> None:
+    s = grader2009.STRATEGIC
+    assert s["simple-single"] == s["slice-and-slot"] == 0
+    assert s["naked-single"] == s["hidden-single"] == 1
+    assert s["locked-candidates-1"] == s["locked-candidates-2"] == 2
+    assert s["naked-pair"] == s["naked-triple"] == 3
+    assert s["naked-quadruple"] == s["hidden-pair"] == s["hidden-triple"] == 4
+    assert s["hidden-quadruple"] == 5 and s["x-wing"] == s["swordfish"] == 6
+
+
+@pytest.mark.parametrize("eliminations, placements, procedural", [
+    (3, 50, 0), (4, 50, 1), (7, 50, 1), (8, 50, 2), (8, 56, 3), (0, 56, 1), (0, 55, 0)])
+def test_grader2009_procedural_points(eliminations: int, placements: int, procedural: int) -> None:
+    keys = ["naked-pair"] * eliminations + ["naked-single"] * placements
+    r = grader2009.summarize([Step(k, k) for k in keys], keys, solved=True)
+    assert r["procedural"] == procedural
+    assert r["strategic"] == (3 if eliminations else 1)
+    assert r["total"] == r["strategic"] + procedural
+
+
+def test_grader2009_unsolved_is_ten() -> None:
+    r = grader2009.summarize([], [], solved=False)
+    assert (r["strategic"], r["procedural"], r["total"]) == (7, 3, 10)
+
+
+def test_grader2009_simple_single_and_slice_and_slot() -> None:
+    b = _board_missing([0])
+    s = next(grader2009.simple_singles(b))
+    assert s.placements == [(0, 5)]
+    # r1c1 and r2c2 empty: box 1 cross-hatched by the placed 5s of row 2.. -> slice and slot finds them
+    b2 = _board_missing([0, 10])
+    found = {st.placements[0] for st in grader2009.slice_and_slot(b2)}
+    assert (0, 5) in found and (10, 7) in found
+
+
+def test_grader2009_path_of_an_easy_puzzle_uses_only_placed_digits() -> None:
+    r = grader2009.rate(parse(puzzle_set("project-euler-96")[0]).board)
+    assert r["solved"] and r["strategic"] == 0 and r["total"] == 0
+
+
+# ----------------------------------------------------------------- HoDoKu
+def test_hodoku_level_rule() -> None:
+    assert hodoku.level_for(800, 0) == "Easy"
+    assert hodoku.level_for(801, 0) == "Medium"
+    assert hodoku.level_for(1700, 2) == "Unfair"
+    assert hodoku.level_for(1801, 1) == "Extreme"
+    assert hodoku.level_for(100, 4) == "Extreme"
+
+
+def test_hodoku_table_reproduces_every_reference_score_and_level() -> None:
+    from sudoku_grader.ratings.agreement import read_reference
+
+    rows = read_reference(SHARED / "reference" / "hodoku-ratings.tsv")
+    assert len(rows) > 2000
+    for row in rows:
+        ids = {hodoku.ID_BY_NAME[name]: n for name, n in row.techniques.items()}
+        score = sum(hodoku.SCORES[t] * n for t, n in ids.items())
+        hardest = max(hodoku.LEVELS.index(hodoku.LEVEL_OF[t]) for t in ids)
+        assert score == row.score, row.puzzle
+        assert hodoku.level_for(score, hardest) == row.level, row.puzzle
+
+
+def test_hodoku_singles_queues_reproduce_easy_scores_exactly() -> None:
+    from sudoku_grader.ratings.agreement import read_reference
+
+    rows = [r for r in read_reference(SHARED / "reference" / "hodoku-ratings.tsv") if r.level == "Easy"][::3]
+    for row in rows:
+        board = parse(row.puzzle).board
+        r = hodoku.rate(board, solve(board).solutions[0])
+        assert (r["level"], r["score"]) == (row.level, row.score), row.puzzle
+
+
+def test_hodoku_brute_force_fills_the_middle_empty_cell() -> None:
+    board = parse(puzzle_set("top95")[3]).board
+    sol = solve(board).solutions[0]
+    step = hodoku.brute_force_step(board, sol)
+    empty = [c for c in range(81) if not board.values[c]]
+    assert step.placements == [(empty[len(empty) // 2], sol[empty[len(empty) // 2]])]
+
+
+# ----------------------------------------------------------------- registry and mapping
+def test_rate_board_returns_every_scale_in_order() -> None:
+    r = rate_board(parse(puzzle_set("project-euler-96")[0]).board)
+    assert list(r) == ["se", "hodoku", "sudokuwiki", "sourgumdrop", "sudokuoftheday", "grader2009"]
+    assert r["hodoku"]["level"] == "Easy"
+    assert isinstance(r["sudokuwiki"]["score"], float)
+
+
+def test_rate_board_restricts_scales() -> None:
+    r = rate_board(parse(puzzle_set("project-euler-96")[0]).board, "grader2009,sudokuwiki")
+    assert list(r) == ["sudokuwiki", "grader2009"]
+
+
+def test_every_mapping_names_an_entry_of_its_scale_with_a_reason() -> None:
+    entries = {
+        "hodoku": set(hodoku.SCORES),
+        "sudokuwiki": set(sudokuwiki.POINTS),
+        "sudokuoftheday": set(sudokuoftheday.FIRST),
+    }
+    for scale, table in MAPPING.items():
+        for tid, (key, reason) in table.items():
+            assert key in entries[scale], (scale, tid, key)
+            assert tid not in entries[scale], (scale, tid)
+            assert len(reason) > 20
+    assert mapping_for("sudokuwiki", "w-wing") == MAPPING["sudokuwiki"]["w-wing"]
+    assert math.isfinite(len(MAPPING))
