@@ -65,6 +65,7 @@ export class Engine extends EventTarget {
       clearTimeout(this.bootTimer);
       this.bootSeconds = (performance.now() - t0) / 1000;
       this.version = msg.version;
+      this.phases = msg.phases || {};
       this.setState("ready");
       this._bootResolve();
       this.dispatchEvent(new CustomEvent("ready", { detail: { seconds: this.bootSeconds, version: msg.version } }));
