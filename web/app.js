@@ -56,7 +56,7 @@ engine.timeLimit = state.settings.timeLimit;
 
 // ------------------------------------------------------------------ settings
 function loadSettings() {
-  const defaults = { timeLimit: 60, showCands: true, disabled: [], scores: {} };
+  const defaults = { timeLimit: 300, showCands: true, disabled: [], scores: {} };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
   } catch {
@@ -164,8 +164,8 @@ $("tech-all").addEventListener("click", () => {
   settingsChanged();
 });
 $("tech-reset").addEventListener("click", () => {
-  state.settings = { timeLimit: 60, showCands: true, disabled: [], scores: {} };
-  engine.timeLimit = 60;
+  state.settings = { timeLimit: 300, showCands: true, disabled: [], scores: {} };
+  engine.timeLimit = 300;
   saveSettings();
   renderSettings();
   draw();

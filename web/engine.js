@@ -18,7 +18,7 @@ export class Engine extends EventTarget {
     super();
     this.workerUrl = workerUrl;
     this.bootTimeout = bootTimeout;
-    this.timeLimit = 60; // seconds per request; 0 means none
+    this.timeLimit = 300; // seconds per request; 0 means none
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, reject, onProgress, timer, op}
     this.queue = Promise.resolve();
