@@ -29,13 +29,23 @@ def without_seconds(d: dict) -> dict:
     return {k: v for k, v in d.items() if k != "seconds"}
 
 
-@pytest.mark.parametrize("op", ["solve", "explain", "hint", "rate", "steps"])
+@pytest.mark.parametrize("op", ["solve", "explain", "hint", "rate"])
 @pytest.mark.parametrize("puzzle", [EASY, MULTI, "12345", EASY[:-1] + "5"])
 def test_same_shapes_as_the_api(op: str, puzzle: str) -> None:
     expected = json.loads(json.dumps(getattr(api, op)(puzzle)))
     got = call(op, puzzle)
     assert isinstance(got["seconds"], float)
     assert without_seconds(got) == without_seconds(expected)
+
+
+@pytest.mark.parametrize("puzzle", [EASY, "12345"])
+def test_steps_of_one_technique_as_the_api(puzzle: str) -> None:
+    # Every technique on an opening position takes minutes (chains, forcing): one technique here.
+    expected = json.loads(json.dumps(api.steps(puzzle, "hidden-single")))
+    got = call("steps", puzzle, {"technique": "hidden-single"})
+    assert without_seconds(got) == without_seconds(expected)
+    if "steps" in expected:
+        assert got["steps"] and all(s["technique"] == "hidden-single" for s in got["steps"])
 
 
 def test_parse_gives_values_givens_and_candidates() -> None:

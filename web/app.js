@@ -56,7 +56,7 @@ engine.timeLimit = state.settings.timeLimit;
 
 // ------------------------------------------------------------------ settings
 function loadSettings() {
-  const defaults = { timeLimit: 60, showCands: true, disabled: [], scores: {} };
+  const defaults = { timeLimit: 300, showCands: true, disabled: [], scores: {} };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
   } catch {
@@ -115,14 +115,15 @@ function renderSettings() {
     });
     const score = document.createElement("input");
     score.type = "number";
-    score.step = "0.1";
+    score.step = "1";
     score.min = "0";
-    score.value = String(state.settings.scores[t.id] ?? t.level);
+    score.value = state.settings.scores[t.id] !== undefined ? String(state.settings.scores[t.id]) : t.score ?? "";
+    score.placeholder = "–";
     score.setAttribute("data-testid", `score-${t.id}`);
     score.setAttribute("aria-label", `Score of ${t.name}`);
     score.addEventListener("change", () => {
-      const v = Number(score.value);
-      if (!Number.isFinite(v) || v === t.level) delete state.settings.scores[t.id];
+      const v = score.value.trim() === "" ? NaN : Number(score.value);
+      if (!Number.isFinite(v) || v < 0 || v === t.score) delete state.settings.scores[t.id];
       else state.settings.scores[t.id] = v;
       saveSettings();
       settingsChanged();
@@ -163,8 +164,8 @@ $("tech-all").addEventListener("click", () => {
   settingsChanged();
 });
 $("tech-reset").addEventListener("click", () => {
-  state.settings = { timeLimit: 60, showCands: true, disabled: [], scores: {} };
-  engine.timeLimit = 60;
+  state.settings = { timeLimit: 300, showCands: true, disabled: [], scores: {} };
+  engine.timeLimit = 300;
   saveSettings();
   renderSettings();
   draw();

@@ -18,7 +18,7 @@ export class Engine extends EventTarget {
     super();
     this.workerUrl = workerUrl;
     this.bootTimeout = bootTimeout;
-    this.timeLimit = 60; // seconds per request; 0 means none
+    this.timeLimit = 300; // seconds per request; 0 means none
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, reject, onProgress, timer, op}
     this.queue = Promise.resolve();
@@ -65,6 +65,7 @@ export class Engine extends EventTarget {
       clearTimeout(this.bootTimer);
       this.bootSeconds = (performance.now() - t0) / 1000;
       this.version = msg.version;
+      this.phases = msg.phases || {};
       this.setState("ready");
       this._bootResolve();
       this.dispatchEvent(new CustomEvent("ready", { detail: { seconds: this.bootSeconds, version: msg.version } }));

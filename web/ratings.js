@@ -62,8 +62,16 @@ export function renderRatings(root, ratings, doc = document) {
       const field = HEADLINE_FIELDS.find((f) => isShown(value[f]));
       head.setAttribute("data-testid", `rating-${kebab(scale)}`);
       head.textContent = field ? fmt(value[field]) : "–";
+      if (typeof value.error === "string") {
+        // A scale that could not rate (not installed, gave up): its message, plainly.
+        const note = doc.createElement("span");
+        note.className = "scale-error";
+        note.setAttribute("data-testid", `rating-${kebab(scale)}-error`);
+        note.textContent = value.error;
+        details.appendChild(note);
+      }
       for (const [k, v] of Object.entries(value)) {
-        if (!isShown(v)) continue;
+        if (!isShown(v) || k === "error") continue;
         const span = doc.createElement("span");
         span.className = "field";
         const label = doc.createElement("span");

@@ -13,18 +13,26 @@ const started = performance.now();
 let api = null;
 
 async function boot() {
+  const phases = {};
+  const mark = (name, t0) => (phases[name] = Math.round(performance.now() - t0) / 1000);
+  let t = performance.now();
   const { loadPyodide } = await import(new URL("../pyodide/pyodide.mjs", here).href);
   const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", here).href });
+  mark("pyodide", t);
+  t = performance.now();
   const wheel = new URL("../" + BUILD.wheel, here).href;
   // loadPackage does not reject when an install fails: the import below is the real check.
   await pyodide.loadPackage(wheel, { messageCallback: () => {}, errorCallback: () => {} });
+  mark("wheel", t);
+  t = performance.now();
   try {
     api = pyodide.pyimport("sudoku_grader.worker_api");
   } catch (e) {
     throw new Error("the sudoku_grader package did not install from " + wheel);
   }
   const version = JSON.parse(api.handle("version", "", "{}")).version;
-  postMessage({ type: "ready", seconds: (performance.now() - started) / 1000, version, pyodide: BUILD.pyodide });
+  mark("import", t);
+  postMessage({ type: "ready", seconds: (performance.now() - started) / 1000, version, phases, pyodide: BUILD.pyodide });
 }
 
 const booted = boot().catch((e) => {

@@ -143,5 +143,13 @@ def parse(text: str) -> dict[str, Any]:
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """Every registered technique, simplest first: id, name, family, level."""
-    return [{"id": t.id, "name": t.name, "family": t.family, "level": t.level} for t in ordered()]
+    """Every registered technique, simplest first: id, name, family, level, and its default
+    SourGumdrop score (``None`` when that scale's table has none: the user may give one)."""
+    try:
+        from .ratings.sourgumdrop import DEFAULT_SCORES as scores
+    except ImportError:  # the ratings package is optional for this module
+        scores = {}
+    return [
+        {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id)}
+        for t in ordered()
+    ]
