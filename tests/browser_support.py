@@ -112,10 +112,14 @@ def kebab(s: str) -> str:
 
 
 def rating_fields(rate: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    """(test id, shown text) for every scalar value of every scale in a rate() result."""
+    """(test id, shown text) for every scalar value of every scale in a rate() result.
+
+    Timings (``seconds``) differ from run to run and are left out."""
     for scale, value in (rate.get("ratings") or {}).items():
         if isinstance(value, dict):
             for k, v in value.items():
+                if k == "seconds":
+                    continue
                 if isinstance(v, (int, float, str, bool)) and v != "":
                     yield f"rating-{kebab(scale)}-{kebab(k)}", fmt(v)
         elif isinstance(value, (int, float, str, bool)):

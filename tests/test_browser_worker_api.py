@@ -11,6 +11,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,8 +26,13 @@ def call(op: str, puzzle: str = "", options: dict | None = None, progress=None) 
     return json.loads(worker_api.handle(op, puzzle, json.dumps(options or {}), progress))
 
 
-def without_seconds(d: dict) -> dict:
-    return {k: v for k, v in d.items() if k != "seconds"}
+def without_seconds(d: Any) -> Any:
+    """The value with every ``seconds`` timing removed, at any depth (timings differ per run)."""
+    if isinstance(d, dict):
+        return {k: without_seconds(v) for k, v in d.items() if k != "seconds"}
+    if isinstance(d, list):
+        return [without_seconds(v) for v in d]
+    return d
 
 
 @pytest.mark.parametrize("op", ["solve", "explain", "hint", "rate"])

@@ -56,7 +56,7 @@ engine.timeLimit = state.settings.timeLimit;
 
 // ------------------------------------------------------------------ settings
 function loadSettings() {
-  const defaults = { timeLimit: 300, showCands: true, disabled: [], scores: {} };
+  const defaults = { timeLimit: 300, showCands: true, disabled: [], enabled: [], scores: {} };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
   } catch {
@@ -74,12 +74,19 @@ function saveSettings() {
 
 function engineOptions(forRate) {
   const opts = {};
-  const disabled = new Set(state.settings.disabled);
-  if (disabled.size && state.catalogue.length) {
-    opts.techniques = state.catalogue.filter((t) => !disabled.has(t.id)).map((t) => t.id);
+  const changed = state.settings.disabled.length || (state.settings.enabled || []).length;
+  if (changed && state.catalogue.length) {
+    opts.techniques = state.catalogue.filter(techniqueOn).map((t) => t.id);
   }
   if (forRate && Object.keys(state.settings.scores).length) opts.scores = { ...state.settings.scores };
   return opts;
+}
+
+// A technique is on when the user switched it on, or when the default path uses it
+// (slow ones such as mutant fish are off by default) and the user did not switch it off.
+function techniqueOn(t) {
+  if ((state.settings.enabled || []).includes(t.id)) return true;
+  return t.default !== false && !state.settings.disabled.includes(t.id);
 }
 
 async function loadCatalogue() {
@@ -97,19 +104,22 @@ function renderSettings() {
   $("show-cands").checked = state.settings.showCands;
   const body = $("techs").querySelector("tbody");
   body.textContent = "";
-  const disabled = new Set(state.settings.disabled);
   for (const t of state.catalogue) {
     const tr = document.createElement("tr");
     const on = document.createElement("input");
     on.type = "checkbox";
-    on.checked = !disabled.has(t.id);
+    on.checked = techniqueOn(t);
     on.setAttribute("data-testid", `tech-${t.id}`);
     on.setAttribute("aria-label", `Use ${t.name}`);
     on.addEventListener("change", () => {
-      const set = new Set(state.settings.disabled);
-      if (on.checked) set.delete(t.id);
-      else set.add(t.id);
-      state.settings.disabled = [...set];
+      const off = new Set(state.settings.disabled);
+      const extra = new Set(state.settings.enabled || []);
+      off.delete(t.id);
+      extra.delete(t.id);
+      if (on.checked && t.default === false) extra.add(t.id);
+      if (!on.checked && t.default !== false) off.add(t.id);
+      state.settings.disabled = [...off];
+      state.settings.enabled = [...extra];
       saveSettings();
       settingsChanged();
     });
@@ -159,12 +169,13 @@ $("show-cands").addEventListener("change", () => {
 });
 $("tech-all").addEventListener("click", () => {
   state.settings.disabled = [];
+  state.settings.enabled = state.catalogue.filter((t) => t.default === false).map((t) => t.id);
   saveSettings();
   renderSettings();
   settingsChanged();
 });
 $("tech-reset").addEventListener("click", () => {
-  state.settings = { timeLimit: 300, showCands: true, disabled: [], scores: {} };
+  state.settings = { timeLimit: 300, showCands: true, disabled: [], enabled: [], scores: {} };
   engine.timeLimit = 300;
   saveSettings();
   renderSettings();

@@ -16,7 +16,7 @@ from .errors import SudokuError
 from .formats import parse
 from .geometry import cell_name
 from .solver import solve as _exact
-from .techniques import get, ordered
+from .techniques import default_order, get, ordered
 
 __all__ = ["solve", "explain", "steps", "hint", "rate", "load", "techniques", "enabled_techniques"]
 
@@ -142,21 +142,23 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None) ->
 
 
 def techniques() -> list[dict[str, Any]]:
-    """The catalogue: id, name, family, level, HoDoKu codes and accepted spellings, simplest first."""
+    """The catalogue: id, name, family, level, HoDoKu codes, accepted spellings and whether the
+    default path uses it, simplest first."""
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "codes": list(t.codes),
-         "aliases": list(t.aliases)}
+         "aliases": list(t.aliases), "default": t.default}
         for t in ordered()
     ]
 
 
 def enabled_techniques(only: list[str] | None = None, disable: list[str] | None = None) -> list[str] | None:
-    """Technique ids for a path: ``only`` (default all) minus ``disable``; None means all.
+    """Technique ids for a path: ``only`` (else the default set) minus ``disable``; None means the
+    default set.
 
     Raises `UnknownTechniqueError` for a name we do not know.
     """
     if not only and not disable:
         return None
-    chosen = [get(n).id for n in only] if only else [t.id for t in ordered()]
+    chosen = [get(n).id for n in only] if only else [t.id for t in default_order()]
     dropped = {get(n).id for n in disable or []}
     return [t for t in chosen if t not in dropped]

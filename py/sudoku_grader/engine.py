@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from .board import Board
 from .geometry import PEER_MASK
 from .step import Step
-from .techniques import Technique, get, ordered
+from .techniques import Technique, default_order, get
 
 POLICIES = ("simplest", "most-effective", "random")
 
@@ -44,9 +44,9 @@ class SolvePath:
 
 
 def resolve(techniques: Iterable[str | Technique] | None) -> list[Technique]:
-    """Technique objects, simplest first when ``None`` (all of them)."""
+    """Technique objects; ``None`` means the default set, simplest first."""
     if techniques is None:
-        return ordered()
+        return default_order()
     return [t if isinstance(t, Technique) else get(t) for t in techniques]
 
 

@@ -44,7 +44,7 @@ from .board import Board
 from .engine import Cancelled, solve_path
 from .errors import SudokuError
 from .solver import has_other_solution, is_minimal, random_solution, solve
-from .techniques import REGISTRY, get, ordered
+from .techniques import REGISTRY, default_order, get
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 SYMMETRY_ALIASES = {
@@ -190,7 +190,7 @@ def builtin_measure(board: Board, ceiling: float | None = None) -> dict[str, Any
     puzzle the path (and the number) is the full one; when they do not, the number
     is above the ceiling (``er`` None, ``above`` the ceiling).
     """
-    techs = [t for t in ordered() if t.level <= ceiling] if ceiling is not None else None
+    techs = [t for t in default_order() if t.level <= ceiling] if ceiling is not None else None
     path = solve_path(board, techs)
     hardest = max((_step_level(s.technique, s.extra) for s in path.steps), default=0.0)
     out: dict[str, Any] = {"er": hardest if path.solved else None, "solved": path.solved}

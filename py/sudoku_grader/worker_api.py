@@ -150,6 +150,7 @@ def catalogue() -> list[dict[str, Any]]:
     except ImportError:  # the ratings package is optional for this module
         scores = {}
     return [
-        {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id)}
+        {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id),
+         "default": t.default}
         for t in ordered()
     ]

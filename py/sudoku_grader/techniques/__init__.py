@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from .registry import REGISTRY, Technique, get, normalize, ordered, technique
+from .registry import REGISTRY, Technique, default_order, get, normalize, ordered, technique
 
 _FAMILIES = (
     "singles",
@@ -33,4 +33,4 @@ _FAMILIES = (
 for _family in _FAMILIES:
     import_module(f"{__name__}.{_family}")
 
-__all__ = ["REGISTRY", "Technique", "get", "normalize", "ordered", "technique"]
+__all__ = ["REGISTRY", "Technique", "default_order", "get", "normalize", "ordered", "technique"]

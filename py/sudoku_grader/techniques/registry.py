@@ -28,6 +28,11 @@ class Technique:
     find: Finder
     codes: tuple[str, ...] = ()  # HoDoKu library codes, e.g. ("0300",)
     aliases: tuple[str, ...] = ()
+    # False for techniques the default path leaves out: too slow for what they add (HoDoKu also
+    # ships Franken/mutant Jellyfish switched off) or a second implementation of a family
+    # (Sudoku Explainer's own chaining rules, which the SE scale runs itself). They stay
+    # available by name.
+    default: bool = True
 
 
 REGISTRY: dict[str, Technique] = {}
@@ -47,13 +52,14 @@ def technique(
     level: float,
     codes: tuple[str, ...] = (),
     aliases: tuple[str, ...] = (),
+    default: bool = True,
 ) -> Callable[[Finder], Finder]:
     """Register a finder under an id; returns the function unchanged."""
 
     def register(find: Finder) -> Finder:
         if id in REGISTRY:
             raise ValueError(f"technique {id!r} registered twice")
-        REGISTRY[id] = Technique(id, name, family, level, find, codes, aliases)
+        REGISTRY[id] = Technique(id, name, family, level, find, codes, aliases, default)
         for spelling in (id, name, *aliases):
             _LOOKUP[normalize(spelling)] = id
         for code in codes:
@@ -83,3 +89,8 @@ def get(name: str) -> Technique:
 def ordered() -> list[Technique]:
     """Every registered technique, simplest first."""
     return sorted(REGISTRY.values(), key=lambda t: (t.level, t.id))
+
+
+def default_order() -> list[Technique]:
+    """The techniques a path uses when the caller names none, simplest first."""
+    return [t for t in ordered() if t.default]
