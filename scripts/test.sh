@@ -16,4 +16,5 @@ if [ -f scripts/browser-setup.sh ]; then
   bash scripts/browser-setup.sh
 fi
 .venv/bin/ruff check py tests scripts
-.venv/bin/python -m pytest "$@"
+# two workers (this machine and CI have 2 cores); worksteal evens out the long corpus chunks
+.venv/bin/python -m pytest -n 2 --dist worksteal "$@"

@@ -21,7 +21,7 @@ from sudoku_grader.engine import apply_step, solve_path
 from sudoku_grader.formats import parse, parse_library
 from sudoku_grader.solver import solve
 from sudoku_grader.step import Step
-from sudoku_grader.techniques import get
+from sudoku_grader.techniques import default_order, get
 
 REGLIB = (SHARED / "reglib" / "reglib-1.3.txt").read_text().splitlines()
 
@@ -160,9 +160,13 @@ def test_forcing_and_templates_sound_on_hard_positions() -> None:
 
 
 def test_path_sound_top95_and_top1465_sample(capsys: pytest.CaptureFixture[str]) -> None:
-    """Full default-engine paths: every step sound; prints the completeness and speed of the sample."""
+    """Full default-engine paths: every step sound; prints the completeness and speed of the sample.
+
+    Nested forcing chains (the default path's last resort) take minutes on the puzzles
+    that need them, so this sample runs without them; the forum's hardest lists and the
+    full completeness figures come from ``scripts/chain_benchmark.py``."""
     sets = {"top95": puzzle_set("top95")[::4], "top1465": puzzle_set("top1465")[::61],
-            "forum-hardest-1106": puzzle_set("forum-hardest-1106")[::75]}
+            "norvig-hardest": puzzle_set("norvig-hardest")}
     report = []
     for name, lines in sets.items():
         solved = 0
@@ -171,7 +175,7 @@ def test_path_sound_top95_and_top1465_sample(capsys: pytest.CaptureFixture[str])
             board = parse(line).board
             solution = solve(board).solutions[0]
             t0 = time.perf_counter()
-            path = solve_path(board)
+            path = solve_path(board, [t for t in default_order() if t.id != "se-nested-forcing-chains"])
             times.append(time.perf_counter() - t0)
             for step in path.steps:
                 for c, d in step.placements:
@@ -182,8 +186,8 @@ def test_path_sound_top95_and_top1465_sample(capsys: pytest.CaptureFixture[str])
         times.sort()
         report.append(f"  {name}: {solved}/{len(lines)} solved without guessing, "
                       f"median {times[len(times) // 2]:.2f}s, max {times[-1]:.2f}s")
-        if name != "forum-hardest-1106":
-            assert solved >= 0.9 * len(lines), name
+        # without nested chains, AI Escargot and one more of Norvig's list stay unsolved
+        assert solved >= len(lines) - 2, name
     with capsys.disabled():
         print("\nchains completeness (samples):\n" + "\n".join(report))
 
