@@ -86,9 +86,15 @@ def best_of(board: Board, steps: Sequence[Step]) -> Step | None:
 
 
 def all_steps(board: Board, techniques: Iterable[str | Technique] | None = None) -> list[Step]:
-    """Every step of every given technique in this position (HoDoKu's "find all steps")."""
+    """Every step of every given technique in this position (HoDoKu's "find all steps").
+
+    With no list, the default set without Sudoku Explainer's nested forcing chains: the
+    path's last resort can take minutes, and a listing is asked for to look around."""
     out: list[Step] = []
-    for t in resolve(techniques):
+    chosen = resolve(techniques)
+    if techniques is None:
+        chosen = [t for t in chosen if t.family != "se_chains"]
+    for t in chosen:
         out.extend(s for s in t.find(board) if gain(board, s))
     return out
 
