@@ -394,18 +394,22 @@ def aligned_exclusion(degree: int) -> Producer:
         base_mask = sum(1 << c for c in base)
         for i0, i1 in combinations(len(base), 2):
             c0, c1 = base[i0], base[i1]
+            pair_common = excl[c0] & excl[c1]
+            if pair_common & (pair_common - 1) == 0:
+                continue  # fewer than two common excluders already, whatever the third cell
             if degree == 2:
                 tails: list[tuple[int, ...]] = [()]
             else:
                 twin = (excl[c0] | excl[c1]) & base_mask & ~(1 << c0) & ~(1 << c1)
-                twin_cells = [c for c in base if twin >> c & 1]
+                # a third cell must share two of the pair's common excluders too
+                twin_cells = [c for c in base if twin >> c & 1 and (excl[c] & pair_common).bit_count() >= 2]
                 if len(twin_cells) < degree - 2:
                     continue
                 tails = [tuple(twin_cells[k] for k in combo)
                          for combo in combinations(len(twin_cells), degree - 2)]
             for tail in tails:
                 cells = (c0, c1) + tail
-                common = excl[c0] & excl[c1]
+                common = pair_common
                 for t in tail:
                     common &= excl[t]
                 if common.bit_count() < 2:
@@ -433,6 +437,9 @@ def aligned_exclusion(degree: int) -> Producer:
 def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], excluders: list[int],
                allowed: list[int]) -> None:
     """Mark in ``allowed`` every value that appears in some admissible combination."""
+    if len(value_lists) == 3:
+        _enumerate3(value_lists, sees, excluders, allowed)
+        return
     n = len(value_lists)
     chosen = [0] * n
 
@@ -455,3 +462,38 @@ def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], exclu
                 rec(k + 1, used | 1 << (v - 1))
 
     rec(0, 0)
+
+
+def _enumerate3(value_lists: list[tuple[int, ...]], sees: list[list[bool]], excluders: list[int],
+                allowed: list[int]) -> None:
+    """`_enumerate` for three cells as plain loops on bitmasks, stopping as soon as every
+    value of every cell is known to be allowed (then nothing can be excluded)."""
+    full = [sum(1 << (v - 1) for v in vs) for vs in value_lists]
+    s01, s02, s12 = sees[0][1], sees[0][2], sees[1][2]
+    a0 = a1 = a2 = 0
+    for v0 in value_lists[0]:
+        b0 = 1 << (v0 - 1)
+        for v1 in value_lists[1]:
+            if v1 == v0 and s01:
+                continue
+            b01 = b0 | 1 << (v1 - 1)
+            for v2 in value_lists[2]:
+                if (v2 == v0 and s02) or (v2 == v1 and s12):
+                    continue
+                b2 = 1 << (v2 - 1)
+                used = b01 | b2
+                for m in excluders:
+                    if not m & ~used:
+                        break
+                else:
+                    a0 |= b0
+                    a1 |= 1 << (v1 - 1)
+                    a2 |= b2
+                    if a0 == full[0] and a1 == full[1] and a2 == full[2]:
+                        allowed[0] |= a0
+                        allowed[1] |= a1
+                        allowed[2] |= a2
+                        return
+    allowed[0] |= a0
+    allowed[1] |= a1
+    allowed[2] |= a2
