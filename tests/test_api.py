@@ -37,3 +37,17 @@ def test_catalogue_is_ordered_simplest_first() -> None:
 def test_explain_without_a_technique_gets_stuck_with_a_reason() -> None:
     out = api.explain(P, techniques=["full-house"])
     assert out["solved"] is False and out["stuck"]["reason"]
+
+
+def test_generate_returns_a_unique_puzzle_in_the_band_and_is_reproducible() -> None:
+    from sudoku_grader.solver import solve
+
+    made = api.generate(scale="se", min=1.5, max=3.0, seed=11)
+    assert made["status"] == "unique"
+    assert 1.5 <= made["rating"]["er"] <= 3.0
+    assert solve(api.load(made["puzzle"])).status == "unique"
+    assert api.generate(scale="se", min=1.5, max=3.0, seed=11)["puzzle"] == made["puzzle"]
+    bad = api.generate(symmetry="spiral")
+    assert bad["status"] == "invalid" and "spiral" in bad["error"]
+    rare = api.generate(scale="hodoku", level="extreme", seed=1, timeout=0.05)
+    assert rare["status"] == "not-found" and "rare" in rare["error"]

@@ -427,6 +427,96 @@ $("examples").addEventListener("change", () => {
   if (v) loadText(v);
 });
 
+// ------------------------------------------------------------------ generator
+const GEN_LEVELS = {
+  hodoku: ["Easy", "Medium", "Hard", "Unfair", "Extreme"],
+  sudokuwiki: ["Easy", "Normal", "Medium", "Hard", "Expert"],
+  sudokuoftheday: ["Beginner", "Easy", "Medium", "Tricky", "Fiendish", "Diabolical"],
+};
+
+function genScaleChanged() {
+  const scale = $("gen-scale").value;
+  $("gen-range").hidden = scale !== "se";
+  $("gen-level-box").hidden = !GEN_LEVELS[scale];
+  $("gen-technique-box").hidden = scale !== "technique";
+  if (GEN_LEVELS[scale]) {
+    $("gen-level").textContent = "";
+    for (const name of GEN_LEVELS[scale]) {
+      const o = document.createElement("option");
+      o.value = name.toLowerCase();
+      o.textContent = name;
+      $("gen-level").appendChild(o);
+    }
+  }
+  if (scale === "technique" && !$("gen-technique-list").children.length) {
+    for (const t of state.catalogue) {
+      const o = document.createElement("option");
+      o.value = t.id;
+      o.label = t.name;
+      $("gen-technique-list").appendChild(o);
+    }
+  }
+}
+
+/** The worker's generate options from the form (the same choices as the CLI's `generate`). */
+function generateOptions() {
+  const scale = $("gen-scale").value;
+  // stop the search a little before the page's time limit, so a rare target is reported, not killed
+  const limit = engine.timeLimit > 0 ? Math.max(1, engine.timeLimit - 2) : 600;
+  const opts = { symmetry: $("gen-symmetry").value, minimal: $("gen-minimal").checked, timeout: limit };
+  const seed = $("gen-seed").value.trim();
+  if (seed !== "") opts.seed = Number(seed);
+  if (scale === "se") {
+    opts.scale = "se";
+    opts.min = $("gen-min").value;
+    opts.max = $("gen-max").value;
+  } else if (GEN_LEVELS[scale]) {
+    opts.scale = scale;
+    opts.level = $("gen-level").value;
+  } else if (scale === "technique") {
+    opts.technique = $("gen-technique").value.trim();
+    if (!opts.technique) return null;
+  }
+  return opts;
+}
+
+async function generatePuzzle() {
+  showError("");
+  const opts = generateOptions();
+  if (!opts) {
+    showError("Name a technique to aim at (for example x-wing).");
+    return;
+  }
+  const prog = progressText("Generating");
+  let res;
+  try {
+    res = await engine.request("generate", "", opts, (m) => {
+      if (m.message) $("gen-status").textContent = m.message;
+      prog.update(m);
+    });
+  } catch (e) {
+    if (e.kind !== "cancelled" && e.kind !== "timeout") showError(e.message);
+    return;
+  } finally {
+    prog.stop();
+  }
+  if (res.status !== "unique") {
+    showError(res.error || "No puzzle was generated.");
+    $("gen-status").textContent = "";
+    return;
+  }
+  const r = res.rating || {};
+  const shown = r.er !== undefined ? `SE ${Number(r.er).toFixed(1)}` : r.level ? `${r.level}` : r.score !== undefined ? `score ${r.score}` : "";
+  $("gen-status").textContent =
+    `New puzzle: ${res.givens} givens, seed ${res.seed}${shown ? ", " + shown : ""}, ` +
+    `${res.tries} ${res.tries === 1 ? "try" : "tries"} in ${res.seconds.toFixed(1)} s.`;
+  await loadText(res.puzzle);
+}
+
+$("gen-scale").addEventListener("change", genScaleChanged);
+$("generate").addEventListener("click", generatePuzzle);
+genScaleChanged();
+
 // ------------------------------------------------------------------ URL hash
 function writeHash() {
   const line = state.pos.givenLine();

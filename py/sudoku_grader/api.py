@@ -7,6 +7,8 @@ Field names are a contract: later work adds fields, never renames them.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from .board import Board
@@ -18,7 +20,7 @@ from .geometry import cell_name
 from .solver import solve as _exact
 from .techniques import default_order, get, ordered
 
-__all__ = ["solve", "explain", "steps", "hint", "rate", "load", "techniques", "enabled_techniques"]
+__all__ = ["solve", "explain", "steps", "hint", "rate", "generate", "load", "techniques", "enabled_techniques"]
 
 
 def load(text: str) -> Board:
@@ -162,3 +164,39 @@ def enabled_techniques(only: list[str] | None = None, disable: list[str] | None 
     chosen = [get(n).id for n in only] if only else [t.id for t in default_order()]
     dropped = {get(n).id for n in disable or []}
     return [t for t in chosen if t not in dropped]
+
+
+def generate(
+    scale: str | None = None,
+    min: float | None = None,  # noqa: A002 - the CLI's --min/--max, same names in JSON
+    max: float | None = None,  # noqa: A002
+    level: str | None = None,
+    technique: str | None = None,
+    symmetry: str = "none",
+    minimal: bool = False,
+    seed: int | None = None,
+    timeout: float = 60.0,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """One new puzzle with a unique solution, aimed like the CLI's ``generate``.
+
+    Returns the generated puzzle (``status`` "unique", its rating, seed and tries),
+    ``status`` "not-found" with a message when ``timeout`` seconds were not enough
+    (a rare target), or ``status`` "invalid" with a message for bad options.
+    ``progress(message)`` hears about the search about twice a second.
+    """
+    from .generator import GenerateOptions, generate_one
+
+    try:
+        opts = GenerateOptions(symmetry=symmetry or "none", minimal=bool(minimal), technique=technique or None,
+                               scale=scale or None, lo=None if min in (None, "") else float(min),
+                               hi=None if max in (None, "") else float(max), level=level or None)
+    except (SudokuError, ValueError) as e:
+        return {"status": "invalid", "error": str(e)}
+    used_seed = int(seed) if seed not in (None, "") else random.randrange(2**31)
+    made = generate_one(opts, seed=used_seed, timeout=float(timeout), progress=progress)
+    if made is None:
+        return {"status": "not-found", "seed": used_seed,
+                "error": f"no puzzle found for {opts.describe()} within {float(timeout):g} s (seed {used_seed}): "
+                         "the target is rare; allow more time or widen it"}
+    return made.to_json()

@@ -30,7 +30,7 @@ from .techniques import ordered
 
 Progress = Callable[[str], None]
 
-#: The api functions the page may call by name (``generate`` joins when it exists).
+#: The api functions the page may call by name.
 API_OPS = ("solve", "explain", "steps", "hint", "rate", "generate")
 
 
@@ -81,7 +81,12 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
     fn = getattr(api, op)
     args, ignored = _call_args(fn, options)
     with _progress_hook(progress):
-        out = fn(puzzle, **args) if op != "generate" else fn(**args)
+        if op == "generate":
+            if progress is not None:
+                args["progress"] = lambda message: progress(json.dumps({"message": message}))
+            out = fn(**args)
+        else:
+            out = fn(puzzle, **args)
     if not isinstance(out, dict):
         out = {"result": out}
     if ignored:
