@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
+from operator import itemgetter, ne
+from typing import Any
 
 from .board import Board, find_duplicate
 from .geometry import ALL_DIGITS, HOUSES, PEERS
@@ -69,16 +70,32 @@ _PEER_GET = tuple(itemgetter(*p) for p in PEERS)
 _HOUSE_GETTERS = tuple((itemgetter(*house), house) for house in HOUSES)
 
 
+# the three houses of each cell as bits of a 27-bit mask, and the (getter, cells) of each house bit
+_CELL_HOUSE_BITS = tuple(sum(1 << h for h, house in enumerate(HOUSES) if c in house) for c in range(81))
+_GETTER_OF = {1 << h: gh for h, gh in enumerate(_HOUSE_GETTERS)}
+
+
+def _changed_houses(cands: list[int], before: list[int]) -> list[tuple[Any, tuple[int, ...]]]:
+    """The houses (getter, cells) with a cell that differs between the two positions, in house order."""
+    bits = 0
+    for c, changed in enumerate(map(ne, cands, before)):
+        if changed:
+            bits |= _CELL_HOUSE_BITS[c]
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(_GETTER_OF[low])
+        bits ^= low
+    return out
+
+
 def _propagate(cands: list[int], parent: list[int] | None = None) -> bool:
     """Hidden singles (and missing digits) until nothing changes; False on contradiction.
 
     ``parent`` is a stable position this one came from: only houses that differ
     from it are scanned first.
     """
-    if parent is None:
-        todo = _HOUSE_GETTERS
-    else:
-        todo = [gh for gh in _HOUSE_GETTERS if gh[0](cands) != gh[0](parent)]
+    todo = _HOUSE_GETTERS if parent is None else _changed_houses(cands, parent)
     while todo:
         before = cands[:]
         changed = False
@@ -120,7 +137,7 @@ def _propagate(cands: list[int], parent: list[int] | None = None) -> bool:
         if not changed:
             return True
         # only houses whose cells changed can yield new hidden singles
-        todo = [gh for gh in _HOUSE_GETTERS if gh[0](cands) != gh[0](before)]
+        todo = _changed_houses(cands, before)
     return True
 
 
