@@ -21,3 +21,15 @@ def puzzle_set(name: str) -> list[str]:
     if not path.exists():
         pytest.fail(f"shared puzzle set missing: {path}")
     return [line.strip() for line in path.read_text().splitlines() if line.strip()]
+
+
+def path_without_nested_chains() -> list:
+    """The default techniques without their last resort, Sudoku Explainer's nested forcing chains.
+
+    Those take minutes on the few puzzles that need them (AI Escargot among them), too long for
+    every CI run; paths then stop early and every step they took is still checked. The nested
+    chains' soundness and reach are measured by tests/test_se_engine.py and scripts/chain_benchmark.py.
+    """
+    from sudoku_grader.techniques import default_order
+
+    return [t for t in default_order() if t.id != "se-nested-forcing-chains"]

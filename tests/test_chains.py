@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import SHARED, puzzle_set
+from conftest import SHARED, path_without_nested_chains, puzzle_set
 from sudoku_grader.chains.eureka import chain_text
 from sudoku_grader.chains.graph import CANDIDATES, GROUPED_ALS, cand_id, graph_for
 from sudoku_grader.chains.net import propagate
@@ -21,7 +21,7 @@ from sudoku_grader.engine import apply_step, solve_path
 from sudoku_grader.formats import parse, parse_library
 from sudoku_grader.solver import solve
 from sudoku_grader.step import Step
-from sudoku_grader.techniques import default_order, get
+from sudoku_grader.techniques import get
 
 REGLIB = (SHARED / "reglib" / "reglib-1.3.txt").read_text().splitlines()
 
@@ -167,6 +167,7 @@ def test_path_sound_top95_and_top1465_sample(capsys: pytest.CaptureFixture[str])
     full completeness figures come from ``scripts/chain_benchmark.py``."""
     sets = {"top95": puzzle_set("top95")[::4], "top1465": puzzle_set("top1465")[::61],
             "norvig-hardest": puzzle_set("norvig-hardest")}
+    techniques = path_without_nested_chains()
     report = []
     for name, lines in sets.items():
         solved = 0
@@ -175,7 +176,7 @@ def test_path_sound_top95_and_top1465_sample(capsys: pytest.CaptureFixture[str])
             board = parse(line).board
             solution = solve(board).solutions[0]
             t0 = time.perf_counter()
-            path = solve_path(board, [t for t in default_order() if t.id != "se-nested-forcing-chains"])
+            path = solve_path(board, techniques)
             times.append(time.perf_counter() - t0)
             for step in path.steps:
                 for c, d in step.placements:

@@ -15,18 +15,12 @@ from collections import Counter
 
 import pytest
 
-from conftest import puzzle_set
+from conftest import path_without_nested_chains, puzzle_set
 from sudoku_grader.engine import solve_path
 from sudoku_grader.formats import parse
 from sudoku_grader.solver import solve
-from sudoku_grader.techniques import default_order
 
-# The default path without its last resort, Sudoku Explainer's nested forcing chains: they
-# take minutes on the two or three puzzles here that need them (AI Escargot among them), too
-# long for every CI run. Those paths stop early; every step they took is still checked, and the
-# nested chains' soundness and reach are measured by tests/test_se_engine.py and
-# scripts/chain_benchmark.py.
-PATH_TECHNIQUES = [t for t in default_order() if t.id != "se-nested-forcing-chains"]
+PATH_TECHNIQUES = path_without_nested_chains()
 
 SETS = [
     "newspaper-mixed",

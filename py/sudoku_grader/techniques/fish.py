@@ -501,8 +501,7 @@ def _siamese(found: tuple[Fish, ...], d: int, size: int, shape: str, variant: st
             yield _step(first, d, size, shape, variant, siamese=[a, b] if first is a else [b, a])
 
 
-def _register(size: int, shape: str, variant: str, level: float, code: str, aliases: tuple[str, ...] = (),
-              default: bool = True) -> None:
+def _register(size: int, shape: str, variant: str, level: float, code: str, aliases: tuple[str, ...] = ()) -> None:
     tid = _tech_id(shape, variant, size)
 
     def find(board: Board) -> Iterator[Step]:
@@ -511,7 +510,7 @@ def _register(size: int, shape: str, variant: str, level: float, code: str, alia
     find.__doc__ = f"{_tech_name(shape, variant, size)} (HoDoKu {code})."
     find.__name__ = tid.replace("-", "_")
     technique(tid, _tech_name(shape, variant, size), family="fish", level=level, codes=(code,),
-              aliases=aliases, default=default)(find)
+              aliases=aliases, default=shape == "basic")(find)
 
 
 # Levels: SE ratings where SE has the technique (X-Wing 3.2, Swordfish 3.8,
@@ -530,15 +529,15 @@ _register(4, "basic", "finned", 5.3, "0312", ("fbf4",))
 _register(2, "basic", "sashimi", 4.85, "0320", ("sbf2",))
 _register(3, "basic", "sashimi", 4.95, "0321", ("sbf3",))
 _register(4, "basic", "sashimi", 5.35, "0322", ("sbf4",))
-_register(2, "franken", "", 6.8, "0330", ("ff2",), default=False)
-_register(3, "franken", "", 6.82, "0331", ("ff3",), default=False)
-_register(4, "franken", "", 6.84, "0332", ("ff4",), default=False)
-_register(2, "franken", "finned", 6.86, "0340", ("fff2",), default=False)
-_register(3, "franken", "finned", 6.88, "0341", ("fff3",), default=False)
-_register(4, "franken", "finned", 6.9, "0342", ("fff4",), default=False)
-_register(2, "mutant", "", 7.0, "0350", ("mf2",), default=False)
-_register(3, "mutant", "", 7.02, "0351", ("mf3",), default=False)
-_register(4, "mutant", "", 7.04, "0352", ("mf4",), default=False)
-_register(2, "mutant", "finned", 7.06, "0360", ("fmf2",), default=False)
-_register(3, "mutant", "finned", 7.08, "0361", ("fmf3",), default=False)
-_register(4, "mutant", "finned", 7.1, "0362", ("fmf4",), default=False)
+_register(2, "franken", "", 6.8, "0330", ("ff2",))
+_register(3, "franken", "", 6.82, "0331", ("ff3",))
+_register(4, "franken", "", 6.84, "0332", ("ff4",))
+_register(2, "franken", "finned", 6.86, "0340", ("fff2",))
+_register(3, "franken", "finned", 6.88, "0341", ("fff3",))
+_register(4, "franken", "finned", 6.9, "0342", ("fff4",))
+_register(2, "mutant", "", 7.0, "0350", ("mf2",))
+_register(3, "mutant", "", 7.02, "0351", ("mf3",))
+_register(4, "mutant", "", 7.04, "0352", ("mf4",))
+_register(2, "mutant", "finned", 7.06, "0360", ("fmf2",))
+_register(3, "mutant", "finned", 7.08, "0361", ("fmf3",))
+_register(4, "mutant", "finned", 7.1, "0362", ("fmf4",))

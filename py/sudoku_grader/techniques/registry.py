@@ -28,10 +28,9 @@ class Technique:
     find: Finder
     codes: tuple[str, ...] = ()  # HoDoKu library codes, e.g. ("0300",)
     aliases: tuple[str, ...] = ()
-    # False for techniques the default path leaves out: too slow for what they add (HoDoKu also
-    # ships Franken/mutant Jellyfish switched off) or a second implementation of a family
-    # (Sudoku Explainer's own chaining rules, which the SE scale runs itself). They stay
-    # available by name.
+    # False for techniques the default path leaves out: too slow for what they add (Franken and
+    # mutant fish) or a second implementation of a family (Sudoku Explainer's own chaining
+    # rules, which the SE scale runs itself). They stay available by name.
     default: bool = True
 
 
