@@ -3,7 +3,9 @@
 Usage: PYTHONPATH=py python scripts/chain_benchmark.py top1465 [--every 10] [--limit 150] [--timeout 60]
 
 Prints per set: solved / total, median and max time of the full logical path,
-how many puzzles used each technique, and every unsound step (there should be none).
+how many puzzles used each technique, every unsound step (there should be none), and, on
+the puzzles that ``../shared/reference/se-ratings.tsv`` timed, our time over Sudoku
+Explainer's (a puzzle SE did not finish counts with SE's cap, so that ratio is an upper bound).
 """
 
 from __future__ import annotations
@@ -20,6 +22,18 @@ from sudoku_grader.formats import parse
 from sudoku_grader.solver import solve
 
 PUZZLES = Path(__file__).resolve().parent.parent.parent / "shared" / "puzzles"
+SE_REFERENCE = PUZZLES.parent / "reference" / "se-ratings.tsv"
+
+
+def se_seconds() -> dict[str, tuple[float, bool]]:
+    """Puzzle -> (serate's seconds, whether it finished) from the reference file, if present."""
+    out: dict[str, tuple[float, bool]] = {}
+    if SE_REFERENCE.exists():
+        for row in SE_REFERENCE.read_text().splitlines()[1:]:
+            cols = row.split("\t")
+            if len(cols) >= 5:
+                out[cols[0]] = (float(cols[4]), cols[1] != "timeout")
+    return out
 
 
 class _Timeout(Exception):
@@ -38,6 +52,7 @@ def main() -> None:
     ap.add_argument("--timeout", type=int, default=60)
     args = ap.parse_args()
     signal.signal(signal.SIGALRM, _alarm)
+    reference = se_seconds()
     for name in args.sets:
         lines = [x.strip() for x in (PUZZLES / f"{name}.txt").read_text().splitlines() if x.strip()]
         lines = lines[:: args.every]
@@ -45,6 +60,7 @@ def main() -> None:
             lines = lines[: args.limit]
         times, solved, timeouts, unsound = [], 0, 0, 0
         used: Counter[str] = Counter()
+        ratios: list[tuple[float, bool]] = []
         for line in lines:
             board = parse(line).board
             solution = solve(board).solutions[0]
@@ -59,6 +75,9 @@ def main() -> None:
             finally:
                 signal.alarm(0)
             times.append(time.perf_counter() - t0)
+            if line in reference:
+                se_time, finished = reference[line]
+                ratios.append((times[-1] / se_time, finished))
             solved += path.solved
             for tech in {s.technique for s in path.steps}:
                 used[tech] += 1
@@ -69,6 +88,11 @@ def main() -> None:
               f"median {statistics.median(times):.2f}s, mean {statistics.mean(times):.2f}s, "
               f"max {max(times):.2f}s, unsound steps {unsound}")
         print("  puzzles using each technique:", ", ".join(f"{t} {n}" for t, n in used.most_common()))
+        if ratios:
+            capped = sum(not finished for _r, finished in ratios)
+            print(f"  time ours / Sudoku Explainer's on {len(ratios)} puzzles it was timed on: median "
+                  f"{statistics.median(r for r, _f in ratios):.3f}, max {max(r for r, _f in ratios):.3f}"
+                  f" ({capped} of them SE did not finish within its cap: upper bounds)")
 
 
 if __name__ == "__main__":

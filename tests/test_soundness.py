@@ -3,9 +3,9 @@
 Every puzzle of ``../shared/puzzles/`` except the two forum "hardest" lists (about
 2,180 puzzles) is walked with the default techniques, simplest first (see PATH_TECHNIQUES). Each
 placement must put the solution's digit and each elimination must remove a digit
-that is not the solution's. The sets are cut into chunks so that pytest-xdist
-(``-n 2``) can spread them; each chunk prints how many puzzles the path solved and
-which techniques it used.
+that is not the solution's, and every puzzle must be solved (no guessing). The sets
+are cut into chunks so that pytest-xdist (``-n 2``) can spread them; each chunk
+prints how many puzzles the path solved and which techniques it used.
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ def test_engine_path_is_sound(name: str, start: int, capsys: pytest.CaptureFixtu
         tech = ", ".join(f"{t} {n}" for t, n in used.most_common())
         print(f"\n{name}[{start}:{start + len(lines)}]: solved {solved}/{len(lines)} in {seconds:.1f} s; {tech}")
     assert seconds < CHUNK_SECONDS, f"{name} chunk took {seconds:.0f} s"
+    assert solved == len(lines), f"{name}: {len(lines) - solved} puzzles left unsolved by logic"
     assert len(lines) > 0
 
 

@@ -119,14 +119,14 @@ def propagate(board: Board, premises: list[Fact], locked: bool = False, subsets:
             res.order.append(fact)
             cands[cell] &= ~dbit
             dc[d] &= ~(1 << cell)
-            if values[cell]:
-                continue
             left = cands[cell]
-            if not left:
+            if values[cell]:
+                pass  # placed in this net: its other digits go, but their houses are still checked below
+            elif not left:
                 res.contradiction = f"r{cell // 9 + 1}c{cell % 9 + 1} would have no candidate left"
                 res.culprits = tuple(_removed_in_cell(res, board, cell))
                 return res
-            if left & (left - 1) == 0:
+            elif left & (left - 1) == 0:
                 e = left.bit_length()
                 add((cand_id(cell, e), True), tuple(_removed_in_cell(res, board, cell)), "naked single")
             for h in CELL_HOUSES[cell]:

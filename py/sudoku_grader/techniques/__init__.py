@@ -26,6 +26,7 @@ _FAMILIES = (
     "als",
     "sue_de_coq",
     "tridagon",
+    "nested_net",
     "exclusion",
     "se_chains",
 )
