@@ -92,6 +92,19 @@ def test_level_one_refutes_soundly_on_the_hardest_puzzles() -> None:
             assert "[if " in step.text and step.extra["inner_removals"] > 0
             assert step.text.endswith(f"so {step.text.split()[1]} is not {digit}.")
             assert step.links and any(m.role == "target" for m in step.highlights)
+        # a level-1 refutation is one at level 2 too: the explanation then nests two deep
+        deeper = nn._step(board, cell, digit - 1, 2, [])
+        assert deeper.extra["nesting_level"] == 2 and "(level 2)" in deeper.text
+        assert _bracket_depth(deeper.text) >= 2
+
+
+def _bracket_depth(text: str) -> int:
+    depth = deepest = 0
+    for ch in text:
+        depth += (ch == "[") - (ch == "]")
+        deepest = max(deepest, depth)
+    assert depth == 0
+    return deepest
 
 
 def test_level_zero_finds_what_a_forcing_net_of_singles_finds() -> None:
