@@ -12,17 +12,13 @@ NOT_APPLICABLE: dict[int, str] = {}
 # for loops whose elimination set depends on which of several loops is taken we find a loop through
 # the same candidates with a different, still sound, elimination set.
 _OTHER_LOOP = "our shortest loop for these cells eliminates a different (sound) set than HoDoKu's loop"
-_BIG_ALS = ("HoDoKu's loop uses an ALS of 5+ cells; our ALS nodes stop at 4 cells (speed: with up to 8 cells "
-            "these cases pass, but the grouped chain search takes a median 180 ms instead of 48 ms on "
-            "top1465 positions where singles and locked candidates stop)")
 _TEMPLATES = ("our template refinement repeats HoDoKu's overlap rule until nothing changes and removes "
               "a superset of the expected candidates (checked: expected is a subset)")
 NOT_APPLICABLE.update({
     1152: _OTHER_LOOP, 1157: _OTHER_LOOP, 1159: _OTHER_LOOP,  # 0706
     1247: _OTHER_LOOP, 1253: _OTHER_LOOP,  # 0709
-    1255: _BIG_ALS,  # 0709-2
-    1299: _BIG_ALS, 1301: _OTHER_LOOP,  # 0710-4
-    1334: _BIG_ALS, 1346: _OTHER_LOOP,  # 0711-3/4 (1346 also fails in HoDoKu 2.2.0 itself)
+    1301: _OTHER_LOOP,  # 0710-4
+    1346: _OTHER_LOOP,  # 0711-4 (1346 also fails in HoDoKu 2.2.0 itself)
     1544: _TEMPLATES, 1546: _TEMPLATES, 1547: _TEMPLATES,  # 1202
 })
 

@@ -35,9 +35,11 @@ def cases() -> list[tuple[int, str]]:
 
 # HoDoKu's tester switches options for some variants (reglib README): the same switches here.
 VARIANT_OPTIONS: list[tuple[str, str, str, object]] = [
-    (r"0402-1", "single_digit", "ALLOW_TWO_CANDIDATE_ERS", True),
-    (r"06\d\d-2", "uniqueness", "ALLOW_MISSING_CANDIDATES", True),
-    (r"090[234]-2", "als", "ALLOW_OVERLAP", True),
+    (r"0402-1", "techniques.single_digit", "ALLOW_TWO_CANDIDATE_ERS", True),
+    (r"06\d\d-2", "techniques.uniqueness", "ALLOW_MISSING_CANDIDATES", True),
+    (r"090[234]-2", "techniques.als", "ALLOW_OVERLAP", True),
+    # HoDoKu's allowAlsInTablingChains for these variants, with its ALS nodes of any size
+    (r"0709-2|0710-[34]|0711-[34]", "chains.graph", "MAX_ALS_CELLS", 8),
 ]
 
 
@@ -47,7 +49,7 @@ def variant_options(code: str) -> Iterator[None]:
     saved = []
     for pattern, module, name, value in VARIANT_OPTIONS:
         if re.fullmatch(pattern, code):
-            mod = importlib.import_module(f"sudoku_grader.techniques.{module}")
+            mod = importlib.import_module(f"sudoku_grader.{module}")
             saved.append((mod, name, getattr(mod, name)))
             setattr(mod, name, value)
     try:
