@@ -100,7 +100,7 @@ def single_digit(digit: int) -> GraphKind:
 class ChainGraph:
     """Nodes and link masks of one position for one `GraphKind`."""
 
-    def __init__(self, board: Board, kind: GraphKind, max_als: int | None = None) -> None:
+    def __init__(self, board: Board, kind: GraphKind) -> None:
         self.kind = kind
         cands = board.cands
         dc = board.digit_cells
@@ -145,7 +145,7 @@ class ChainGraph:
             for d in digits:
                 self._house_strong_links(board, d)
         if kind.als:
-            self._add_als(board, MAX_ALS_CELLS if max_als is None else max_als, dmask)
+            self._add_als(board, MAX_ALS_CELLS, dmask)
 
     # ------------------------------------------------------------- building
     def _node(self, node: Node) -> int:

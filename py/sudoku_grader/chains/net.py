@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from ..board import Board
 from ..geometry import CELL_HOUSES, HOUSE_MASK, PEER_MASK, house_name, iter_bits
+from ..step import Link
 from .graph import cand_id, cand_of
 
 Fact = tuple[int, bool]
@@ -46,6 +47,24 @@ class NetResult:
             need.add(f)
             stack.extend(self.causes[f])
         return [f for f in self.order if f in need]
+
+    def text(self, facts: list[Fact]) -> str:
+        """The facts in order, naming the singles: ``r1c2<>5, r1c3=5 (hidden single in row 1)``."""
+        parts = []
+        for f in facts:
+            why = self.reason.get(f, "")
+            parts.append(fact_text(f) + (f" ({why})" if why.startswith(("naked", "hidden")) else ""))
+        return ", ".join(parts)
+
+    def links(self, facts: list[Fact]) -> list[Link]:
+        """An arrow from each cause to each fact, for drawing the net."""
+        out = []
+        for f in facts:
+            cell, d = cand_of(f[0])
+            for cause in self.causes.get(f, ()):
+                pc, pd = cand_of(cause[0])
+                out.append(Link(1 << pc, pd, 1 << cell, d, not cause[1]))
+        return out
 
 
 def propagate(board: Board, premises: list[Fact], locked: bool = False, subsets: bool = False,
@@ -120,15 +139,14 @@ def propagate(board: Board, premises: list[Fact], locked: bool = False, subsets:
             cands[cell] &= ~dbit
             dc[d] &= ~(1 << cell)
             left = cands[cell]
-            if values[cell]:
-                pass  # placed in this net: its other digits go, but their houses are still checked below
-            elif not left:
-                res.contradiction = f"r{cell // 9 + 1}c{cell % 9 + 1} would have no candidate left"
-                res.culprits = tuple(_removed_in_cell(res, board, cell))
-                return res
-            elif left & (left - 1) == 0:
-                e = left.bit_length()
-                add((cand_id(cell, e), True), tuple(_removed_in_cell(res, board, cell)), "naked single")
+            if not values[cell]:  # a cell placed in this net only loses digits; its houses are checked below
+                if not left:
+                    res.contradiction = f"r{cell // 9 + 1}c{cell % 9 + 1} would have no candidate left"
+                    res.culprits = tuple(_removed_in_cell(res, board, cell))
+                    return res
+                if left & (left - 1) == 0:
+                    e = left.bit_length()
+                    add((cand_id(cell, e), True), tuple(_removed_in_cell(res, board, cell)), "naked single")
             for h in CELL_HOUSES[cell]:
                 if done[h] & dbit:
                     continue

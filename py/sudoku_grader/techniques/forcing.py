@@ -24,7 +24,7 @@ from ..chains.net import Fact, NetResult, fact_text, propagate
 from ..chains.search import Reach, chain_to, explore
 from ..chains.steps import chain_links
 from ..geometry import HOUSE_MASK, cell_name, cells_name, house_name, iter_bits
-from ..step import Link, Mark, Step
+from ..step import Mark, Step
 from .registry import technique
 
 # ----------------------------------------------------------------- chains
@@ -237,24 +237,6 @@ class _Nets:
 NET_LEVELS = (False, True)
 
 
-def _net_links(res: NetResult, facts: list[Fact]) -> list[Link]:
-    out = []
-    for f in facts:
-        child_cell, child_d = cand_of(f[0])
-        for p in res.causes.get(f, ()):
-            pc, pd = cand_of(p[0])
-            out.append(Link(1 << pc, pd, 1 << child_cell, child_d, not p[1]))
-    return out
-
-
-def _net_text(res: NetResult, facts: list[Fact]) -> str:
-    parts = []
-    for f in facts[1:]:
-        why = res.reason.get(f, "")
-        parts.append(fact_text(f) + (f" ({why})" if why.startswith(("naked", "hidden")) else ""))
-    return ", ".join(parts)
-
-
 def _net_step(tid: str, name: str, board: Board, runs: list[tuple[NetResult, tuple[Fact, ...]]],
               placements: list[tuple[int, int]], eliminations: list[tuple[int, int]], sentence: str,
               kind: str, subsets: bool = False) -> Step:
@@ -264,8 +246,8 @@ def _net_step(tid: str, name: str, board: Board, runs: list[tuple[NetResult, tup
         facts = res.derivation(targets)
         total += len(facts)
         premise = res.order[0] if res.order else targets[0]
-        texts.append(f"{fact_text(premise)}: {_net_text(res, facts)}")
-        links += _net_links(res, facts)
+        texts.append(f"{fact_text(premise)}: {res.text(facts[1:])}")
+        links += res.links(facts)
         for node, on in facts:
             c, d = cand_of(node)
             marks.setdefault((c, d), "chain-on" if on else "chain-off")

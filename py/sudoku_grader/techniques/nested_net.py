@@ -31,7 +31,7 @@ from ..board import Board
 from ..chains.graph import cand_id, cand_of
 from ..chains.net import Fact, NetResult, fact_text, propagate
 from ..geometry import HOUSE_MASK, PEER_MASK, cell_name
-from ..step import Link, Mark, Step
+from ..step import Mark, Step
 from .registry import technique
 
 _HOUSES = tuple(HOUSE_MASK)
@@ -238,15 +238,6 @@ def _prove(board: Board, context: list[Fact], level: int) -> _Proof:
     return _Proof(context, removals, net)
 
 
-def _derived(net: NetResult, premises: set[Fact]) -> str:
-    facts = [f for f in net.derivation(net.culprits) if f not in premises]
-    parts = []
-    for f in facts:
-        why = net.reason.get(f, "")
-        parts.append(fact_text(f) + (f" ({why})" if why.startswith(("naked", "hidden")) else ""))
-    return ", ".join(parts)
-
-
 def _body(proof: _Proof) -> str:
     """The proof as a sentence: inner removals (each with its own refutation in brackets), then the net."""
     premises = set(proof.context)
@@ -254,19 +245,10 @@ def _body(proof: _Proof) -> str:
     for (node, _on), inner in proof.removals:
         pieces.append(f"{fact_text((node, False))} [if {fact_text((node, True))}: {_body(inner)}]")
         premises.add((node, False))
-    steps = _derived(proof.net, premises)
+    net = proof.net
+    steps = net.text([f for f in net.derivation(net.culprits) if f not in premises])
     head = "inside it " + ", ".join(pieces) + "; then " if pieces else ""
     return head + (steps + ", " if steps else "") + proof.net.contradiction
-
-
-def _links(net: NetResult) -> list[Link]:
-    out = []
-    for f in net.derivation(net.culprits):
-        cc, cd = cand_of(f[0])
-        for cause in net.causes.get(f, ()):
-            pc, pd = cand_of(cause[0])
-            out.append(Link(1 << pc, pd, 1 << cc, cd, not cause[1]))
-    return out
 
 
 def _step(board: Board, c: int, d: int, level: int, given: list[Fact]) -> Step:
@@ -284,7 +266,7 @@ def _step(board: Board, c: int, d: int, level: int, given: list[Fact]) -> Step:
     text = (f"{before}Suppose {cell_name(c)} is {d + 1}: {_body(proof)}. This is {kind}, so {cell_name(c)} "
             f"is not {d + 1}.")
     return Step("nested-forcing-net", "Nested Forcing Net", eliminations=[(c, d + 1)], highlights=hl,
-                links=_links(proof.net), text=text,
+                links=proof.net.links(proof.net.derivation(proof.net.culprits)), text=text,
                 extra={"kind": "contradiction", "nesting_level": level, "length": proof.size(),
                        "inner": inner, "inner_removals": len(proof.removals)})
 
