@@ -55,19 +55,24 @@ def load_set(name: str, limit: int | None) -> list[str]:
     return lines[:limit] if limit else lines
 
 
-def se_seconds() -> dict[str, float]:
-    """Puzzle -> SE's wall-clock seconds (timeouts included as their cap)."""
-    out: dict[str, float] = {}
+def se_reference() -> dict[str, tuple[float, bool]]:
+    """Puzzle -> (serate's wall-clock seconds, whether it finished); a timeout counts as its cap."""
+    out: dict[str, tuple[float, bool]] = {}
     if not SE_TSV.exists():
         return out
     for row in SE_TSV.read_text().splitlines()[1:]:
         cols = row.split("\t")
         if len(cols) >= 5:
             try:
-                out[cols[0]] = float(cols[4])
+                out[cols[0]] = (float(cols[4]), cols[1] != "timeout")
             except ValueError:
                 continue
     return out
+
+
+def se_seconds() -> dict[str, float]:
+    """Puzzle -> SE's wall-clock seconds (timeouts included as their cap)."""
+    return {puzzle: seconds for puzzle, (seconds, _finished) in se_reference().items()}
 
 
 def summary(times: list[float]) -> dict[str, float]:

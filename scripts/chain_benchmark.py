@@ -17,23 +17,13 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from benchmark import se_reference
+
 from sudoku_grader.engine import solve_path
 from sudoku_grader.formats import parse
 from sudoku_grader.solver import solve
 
 PUZZLES = Path(__file__).resolve().parent.parent.parent / "shared" / "puzzles"
-SE_REFERENCE = PUZZLES.parent / "reference" / "se-ratings.tsv"
-
-
-def se_seconds() -> dict[str, tuple[float, bool]]:
-    """Puzzle -> (serate's seconds, whether it finished) from the reference file, if present."""
-    out: dict[str, tuple[float, bool]] = {}
-    if SE_REFERENCE.exists():
-        for row in SE_REFERENCE.read_text().splitlines()[1:]:
-            cols = row.split("\t")
-            if len(cols) >= 5:
-                out[cols[0]] = (float(cols[4]), cols[1] != "timeout")
-    return out
 
 
 class _Timeout(Exception):
@@ -52,7 +42,7 @@ def main() -> None:
     ap.add_argument("--timeout", type=int, default=60)
     args = ap.parse_args()
     signal.signal(signal.SIGALRM, _alarm)
-    reference = se_seconds()
+    reference = se_reference()
     for name in args.sets:
         lines = [x.strip() for x in (PUZZLES / f"{name}.txt").read_text().splitlines() if x.strip()]
         lines = lines[:: args.every]

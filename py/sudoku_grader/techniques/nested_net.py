@@ -248,14 +248,15 @@ def _body(proof: _Proof) -> str:
     net = proof.net
     steps = net.text([f for f in net.derivation(net.culprits) if f not in premises])
     head = "inside it " + ", ".join(pieces) + "; then " if pieces else ""
-    return head + (steps + ", " if steps else "") + proof.net.contradiction
+    return head + (steps + ", " if steps else "") + net.contradiction
 
 
 def _step(board: Board, c: int, d: int, level: int, given: list[Fact]) -> Step:
     node = cand_id(c, d + 1)
     proof = _prove(board, given + [(node, True)], level)
+    facts = proof.net.derivation(proof.net.culprits)
     marks: dict[tuple[int, int], str] = {}
-    for f in proof.net.derivation(proof.net.culprits):
+    for f in facts:
         fc, fd = cand_of(f[0])
         marks.setdefault((fc, fd), "chain-on" if f[1] else "chain-off")
     hl = [Mark(x, y, role) for (x, y), role in marks.items()] + [Mark(c, d + 1, "target")]
@@ -266,7 +267,7 @@ def _step(board: Board, c: int, d: int, level: int, given: list[Fact]) -> Step:
     text = (f"{before}Suppose {cell_name(c)} is {d + 1}: {_body(proof)}. This is {kind}, so {cell_name(c)} "
             f"is not {d + 1}.")
     return Step("nested-forcing-net", "Nested Forcing Net", eliminations=[(c, d + 1)], highlights=hl,
-                links=proof.net.links(proof.net.derivation(proof.net.culprits)), text=text,
+                links=proof.net.links(facts), text=text,
                 extra={"kind": "contradiction", "nesting_level": level, "length": proof.size(),
                        "inner": inner, "inner_removals": len(proof.removals)})
 
