@@ -31,12 +31,14 @@ while the score exceeds that level's maximum (Easy 800, Medium 1000, Hard
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
 from ..geometry import HOUSE_MASK, cell_name, iter_bits
 from ..step import Mark, Step
+from . import hodoku_tabling as tabling
 from .common import Cancel, Progress, Slot, Walk, chain_length, find_technique, mappings_used, step_summary, walk
 from .hodoku_queues import SinglesQueues
 from .mapping import mapped_to
@@ -197,6 +199,10 @@ def _groups(scores: dict[str, int]) -> list[_Group]:
             if scores.get(e.ids[0], e.score) != 0:
                 out.append(_Group(e, []))
             continue
+        if e.ids[0] in TABLED:
+            if any(scores.get(tid, e.score) != 0 for tid in e.ids):
+                out.append(_Group(e, []))
+            continue
         slots: list[Slot] = []
         seen: set[str] = set()
         for tid in e.ids:
@@ -217,6 +223,14 @@ def _groups(scores: dict[str, int]) -> list[_Group]:
 
 
 QUEUED = ("full-house", "naked-single", "hidden-single")
+
+# HoDoKu's tabling searches (its own tables, not our chain finders: its choice sets the later path)
+TABLED: dict[str, Callable[[Board], Step | None]] = {
+    "continuous-nice-loop": lambda b: tabling.nice_loop_step(b, grouped=False),
+    "grouped-continuous-nice-loop": lambda b: tabling.nice_loop_step(b, grouped=True),
+    "forcing-chain-contradiction": lambda b: tabling.forcing_step(b, nets=False),
+    "forcing-net-contradiction": lambda b: tabling.forcing_step(b, nets=True),
+}
 
 
 def _common_houses(cells: int) -> list[int]:
@@ -311,6 +325,9 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str
     if tid in QUEUED:
         s = getattr(queues, tid.replace("-", "_"))(board)
         return (s, tid) if s is not None else None
+    if tid in TABLED:
+        s = TABLED[tid](board)
+        return (s, s.technique) if s is not None else None
     if group.entry.pick == "first":
         scanned: list[tuple[tuple[int, ...], int, Step, str]] = []
         for slot in group.slots:

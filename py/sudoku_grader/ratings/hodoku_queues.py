@@ -47,6 +47,13 @@ class SinglesQueues:
         if fresh.cands != board.cands or fresh.values != board.values:
             self.rebuild(board)
 
+    @classmethod
+    def empty(cls) -> SinglesQueues:
+        """Queues with nothing waiting, for a copy of a position whose singles are all taken."""
+        q = cls.__new__(cls)
+        q.ns, q.hs, q.ns_head, q.hs_head = [], [], 0, 0
+        return q
+
     # ------------------------------------------------------------- bookkeeping
     def rebuild(self, b: Board) -> None:
         self.ns, self.hs, self.ns_head, self.hs_head = [], [], 0, 0
