@@ -38,6 +38,7 @@ from typing import Any
 from ..board import Board
 from ..geometry import HOUSE_MASK, cell_name, iter_bits
 from ..step import Mark, Step
+from . import hodoku_als
 from . import hodoku_tabling as tabling
 from .common import Cancel, Progress, Slot, Walk, chain_length, find_technique, mappings_used, step_summary, walk
 from .hodoku_queues import SinglesQueues
@@ -199,7 +200,7 @@ def _groups(scores: dict[str, int]) -> list[_Group]:
             if scores.get(e.ids[0], e.score) != 0:
                 out.append(_Group(e, []))
             continue
-        if e.ids[0] in TABLED:
+        if e.ids[0] in OWN_SEARCH:
             if any(scores.get(tid, e.score) != 0 for tid in e.ids):
                 out.append(_Group(e, []))
             continue
@@ -224,10 +225,14 @@ def _groups(scores: dict[str, int]) -> list[_Group]:
 
 QUEUED = ("full-house", "naked-single", "hidden-single")
 
-# HoDoKu's tabling searches (its own tables, not our chain finders: its choice sets the later path)
-TABLED: dict[str, Callable[[Board], Step | None]] = {
+# Searches that follow HoDoKu's own enumeration instead of our finders: which step HoDoKu
+# takes there (its first ALS-XZ, its table order for loops) sets the rest of its path.
+OWN_SEARCH: dict[str, Callable[[Board], Step | None]] = {
     "continuous-nice-loop": lambda b: tabling.nice_loop_step(b, grouped=False),
     "grouped-continuous-nice-loop": lambda b: tabling.nice_loop_step(b, grouped=True),
+    "als-xz": hodoku_als.als_xz,
+    "als-xy-wing": hodoku_als.als_xy_wing,
+    "als-xy-chain": hodoku_als.als_chain,
     "forcing-chain-contradiction": lambda b: tabling.forcing_step(b, nets=False),
     "forcing-net-contradiction": lambda b: tabling.forcing_step(b, nets=True),
 }
@@ -325,8 +330,8 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str
     if tid in QUEUED:
         s = getattr(queues, tid.replace("-", "_"))(board)
         return (s, tid) if s is not None else None
-    if tid in TABLED:
-        s = TABLED[tid](board)
+    if tid in OWN_SEARCH:
+        s = OWN_SEARCH[tid](board)
         return (s, s.technique) if s is not None else None
     if group.entry.pick == "first":
         scanned: list[tuple[tuple[int, ...], int, Step, str]] = []
