@@ -14,13 +14,15 @@ returns when it sees several is HoDoKu's too:
   the first instance of their own scan (locked candidates: boxes first, so
   type 1 before type 2; subsets: boxes, then rows, then columns; fish: digit
   1 to 9, row-based before column-based).
-- ``sorted``: X-Chain, XY-Chain, Remote Pair, Turbot Fish and the ALS moves
-  collect every instance and take the smallest by HoDoKu's step order: most
-  eliminations first, then the smaller weighted index sum of the eliminated
-  candidates, then the shorter chain.
-- ``tabling``: Nice Loops/AIC and forcing chains/nets (one search per entry,
-  several step types): steps that place a digit first, then most
-  eliminations, then the shorter chain.
+- ``sorted``: X-Chain, XY-Chain, Remote Pair and Turbot Fish collect every
+  instance and take the smallest by HoDoKu's step order: most eliminations
+  first, then the smaller weighted index sum of the eliminated candidates,
+  then the shorter chain.
+- HoDoKu's own searches (``OWN_SEARCH``): Nice Loops/AICs and forcing
+  chains/nets come from HoDoKu's tables (`hodoku_tabling`), the ALS moves from
+  its ALS and restricted-common lists (`hodoku_als`): there the step HoDoKu
+  takes depends on its enumeration, not only on a sort, so the scale
+  enumerates the same way instead of using our own finders.
 
 When nothing applies HoDoKu uses Brute Force (score 10000): it lists the empty
 cells in order and fills the middle one (index ``len // 2``) with its
@@ -59,7 +61,7 @@ class Entry:
     level: str  # E M H U X
     score: int
     enabled: bool = True
-    pick: str = "first"  # first | sorted | tabling
+    pick: str = "first"  # first | sorted (entries in OWN_SEARCH use their own search)
 
 
 def _e(index: int, ids: str, names: str, level: str, score: int, enabled: bool = True,
@@ -117,12 +119,12 @@ ENTRIES: tuple[Entry, ...] = (
     _e(5400, "x-chain", "X-Chain", "U", 260, pick="sorted"),
     _e(5500, "xy-chain", "XY-Chain", "U", 260, pick="sorted"),
     _e(5600, "continuous-nice-loop|discontinuous-nice-loop|aic",
-       "Continuous Nice Loop|Discontinuous Nice Loop|AIC", "U", 280, pick="tabling"),
+       "Continuous Nice Loop|Discontinuous Nice Loop|AIC", "U", 280),
     _e(5650, "grouped-continuous-nice-loop|grouped-discontinuous-nice-loop|grouped-aic",
-       "Grouped Continuous Nice Loop|Grouped Discontinuous Nice Loop|Grouped AIC", "U", 300, pick="tabling"),
-    _e(5700, "als-xz", "Almost Locked Set XZ-Rule", "U", 300, pick="sorted"),
-    _e(5800, "als-xy-wing", "Almost Locked Set XY-Wing", "U", 320, pick="sorted"),
-    _e(5900, "als-xy-chain", "Almost Locked Set Chain", "U", 340, pick="sorted"),
+       "Grouped Continuous Nice Loop|Grouped Discontinuous Nice Loop|Grouped AIC", "U", 300),
+    _e(5700, "als-xz", "Almost Locked Set XZ-Rule", "U", 300),
+    _e(5800, "als-xy-wing", "Almost Locked Set XY-Wing", "U", 320),
+    _e(5900, "als-xy-chain", "Almost Locked Set Chain", "U", 340),
     _e(6000, "death-blossom", "Death Blossom", "U", 360, False, pick="sorted"),
     _e(6100, "franken-x-wing", "Franken X-Wing", "U", 300),
     _e(6200, "franken-swordfish", "Franken Swordfish", "U", 350),
@@ -144,9 +146,9 @@ ENTRIES: tuple[Entry, ...] = (
                                      ("X-Wing", "Swordfish", "Jellyfish", *_SIZE_NAMES)))),
     _e(8450, "kraken-fish", "Kraken Fish", "X", 500, False, pick="sorted"),
     _e(8500, "forcing-chain-contradiction|forcing-chain-verity",
-       "Forcing Chain Contradiction|Forcing Chain Verity", "X", 500, pick="tabling"),
+       "Forcing Chain Contradiction|Forcing Chain Verity", "X", 500),
     _e(8600, "forcing-net-contradiction|forcing-net-verity",
-       "Forcing Net Contradiction|Forcing Net Verity", "X", 700, pick="tabling"),
+       "Forcing Net Contradiction|Forcing Net Verity", "X", 700),
     _e(8700, "template-set", "Template Set", "X", 10000, False),
     _e(8800, "template-delete", "Template Delete", "X", 10000, False),
     _e(8900, "brute-force", "Brute Force", "X", 10000),
@@ -178,10 +180,6 @@ def _index_sum(step: Step) -> int:
 
 def _sorted_key(step: Step) -> tuple[int, int, int]:
     return (-len(step.eliminations), _index_sum(step), chain_length(step))
-
-
-def _tabling_key(step: Step) -> tuple[int, int, int, int]:
-    return (0 if step.placements else 1, -len(step.eliminations), chain_length(step), _index_sum(step))
 
 
 @dataclass
@@ -358,8 +356,7 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str
         found.extend((s, _key_of(s, slot)) for s in slot.technique.find(board) if gain(board, s))
     if not found:
         return None
-    key = _tabling_key if group.entry.pick == "tabling" else _sorted_key
-    return min(found, key=lambda sk: key(sk[0]))
+    return min(found, key=lambda sk: _sorted_key(sk[0]))
 
 
 def _key_of(step: Step, slot: Slot) -> str:
@@ -393,6 +390,18 @@ def rate(
     table = dict(SCORES)
     if scores:
         table.update(scores)
+    return summarize(path(board, solution, table, progress, cancel), table)
+
+
+def path(
+    board: Board,
+    solution: list[int] | None,
+    table: dict[str, int] | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> Walk:
+    """HoDoKu's solve path: its steps in order (Brute Force where nothing else applies)."""
+    table = dict(SCORES) if table is None else table
     groups = _groups(table)
     state: dict[str, Any] = {}
 
@@ -413,7 +422,7 @@ def rate(
         return brute_force_step(b, solution), "brute-force"
 
     w: Walk = walk(board, choose, progress, cancel, apply=lambda b, s: queues(b).apply(b, s))
-    return summarize(w, table)
+    return w
 
 
 def summarize(w: Walk, table: dict[str, int]) -> dict[str, Any]:

@@ -30,6 +30,7 @@ RestrictedCommon.java, SudokuStepFinder.java), rebuilt here:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..board import Board
@@ -169,6 +170,17 @@ def _unique(elims: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 # ------------------------------------------------------------------------------------ the three moves
 def als_xz(board: Board) -> Step | None:
+    """HoDoKu's ALS-XZ: the first one in its order."""
+    return next(iter_als_xz(board), None)
+
+
+def als_xy_wing(board: Board) -> Step | None:
+    """HoDoKu's ALS-XY-Wing: the first one in its order."""
+    return next(iter_als_xy_wing(board), None)
+
+
+def iter_als_xz(board: Board) -> Iterator[Step]:
+    """Every ALS-XZ in HoDoKu's order (RC list order)."""
     alses = collect(board)
     rcs, _, _ = restricted_commons(board, alses)
     for rc in rcs:
@@ -178,11 +190,11 @@ def als_xz(board: Board) -> Step | None:
             elims += _removals(a, b, (rc.d2,))
             elims += _doubly(a, b, rc.d1, rc.d2) + _doubly(b, a, rc.d1, rc.d2)
         if elims:
-            return _step(board, "als-xz", "Almost Locked Set XZ-Rule", [a, b], [rc], _unique(elims))
-    return None
+            yield _step(board, "als-xz", "Almost Locked Set XZ-Rule", [a, b], [rc], _unique(elims))
 
 
-def als_xy_wing(board: Board) -> Step | None:
+def iter_als_xy_wing(board: Board) -> Iterator[Step]:
+    """Every ALS-XY-Wing in HoDoKu's order (pairs of RCs in list order)."""
     alses = collect(board)
     rcs, _, _ = restricted_commons(board, alses)
     touching: list[list[int]] = [[] for _ in alses]
@@ -206,9 +218,8 @@ def als_xy_wing(board: Board) -> Step | None:
                 continue
             elims = _removals(a, b, (r1.d1, r1.d2, r2.d1, r2.d2))
             if elims:
-                return _step(board, "als-xy-wing", "Almost Locked Set XY-Wing", [a, b, c], [r1, r2],
-                             _unique(elims))
-    return None
+                yield _step(board, "als-xy-wing", "Almost Locked Set XY-Wing", [a, b, c], [r1, r2],
+                            _unique(elims))
 
 
 def _wing(r1: Rc, r2: Rc) -> tuple[int, int, int] | None:
@@ -310,6 +321,10 @@ class _ChainSearch:
             first_try = True
             i += 1
 
+    def step(self, board: Board, k: int) -> Step:
+        elims, ids, links, _ = self.found[k]
+        return _step(board, "als-xy-chain", "Almost Locked Set Chain", [self.alses[x] for x in ids], links, elims)
+
     def check(self, rc: Rc, actual: int) -> None:
         f1, f2 = _used(self.links[0], self.acts[0])
         l1, l2 = _used(rc, actual)
@@ -328,6 +343,7 @@ class _ChainSearch:
 
 
 def als_chain(board: Board) -> Step | None:
+    """HoDoKu's ALS-Chain: its sort's first of the chains its forward search finds."""
     search = _ChainSearch(board)
     search.run()
     found = search.found
@@ -335,8 +351,14 @@ def als_chain(board: Board) -> Step | None:
         return None
     best = min(range(len(found)), key=lambda x: (-len(found[x][0]), _index_sum(found[x][0]),
                                                   len(found[x][1]), found[x][3], x))
-    elims, ids, links, _ = found[best]
-    return _step(board, "als-xy-chain", "Almost Locked Set Chain", [search.alses[x] for x in ids], links, elims)
+    return search.step(board, best)
+
+
+def all_als_chains(board: Board) -> list[Step]:
+    """Every chain HoDoKu's forward search keeps (one per set of removals), in the order found."""
+    search = _ChainSearch(board)
+    search.run()
+    return [search.step(board, k) for k in range(len(search.found))]
 
 
 def _index_sum(elims: list[tuple[int, int]]) -> int:

@@ -445,6 +445,17 @@ class _Found:
 
 def nice_loop_step(board: Board, grouped: bool) -> Step | None:
     """HoDoKu's Nice Loop / AIC step (grouped: with group nodes), or None."""
+    g, found = _nice_loops(board, grouped)
+    return _to_step(g, _hodoku_first(found)) if found else None
+
+
+def all_nice_loops(board: Board, grouped: bool) -> list[Step]:
+    """Every loop HoDoKu's search keeps (one per type and set of removals), in the order found."""
+    g, found = _nice_loops(board, grouped)
+    return [_to_step(g, f) for f in found]
+
+
+def _nice_loops(board: Board, grouped: bool) -> tuple[Graph, list[_Found]]:
     g = Graph(board, groups=grouped)
     found: list[_Found] = []
     best_of: dict[tuple[str, tuple[tuple[int, int], ...]], int] = {}
@@ -474,9 +485,7 @@ def nice_loop_step(board: Board, grouped: bool) -> Step | None:
             continue
         order, parent, depth = tables[p]
         _aics(board, g, p, order, parent, depth, keep)
-    if not found:
-        return None
-    return _to_step(g, _hodoku_first(found))
+    return g, found
 
 
 def _path(order: list[int], parent: list[int], j: int) -> list[int]:
