@@ -33,13 +33,15 @@ while the score exceeds that level's maximum (Easy 800, Medium 1000, Hard
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
 from ..geometry import HOUSE_MASK, cell_name, iter_bits
 from ..step import Mark, Step
+from ..techniques import uniqueness
 from . import hodoku_als
 from . import hodoku_tabling as tabling
 from .common import Cancel, Progress, Slot, Walk, chain_length, find_technique, mappings_used, step_summary, walk
@@ -421,8 +423,21 @@ def path(
             return None
         return brute_force_step(b, solution), "brute-force"
 
-    w: Walk = walk(board, choose, progress, cancel, apply=lambda b, s: queues(b).apply(b, s))
+    with _hodoku_defaults():
+        w: Walk = walk(board, choose, progress, cancel, apply=lambda b, s: queues(b).apply(b, s))
     return w
+
+
+@contextlib.contextmanager
+def _hodoku_defaults() -> Iterator[None]:
+    """HoDoKu's default where a finder of ours has a switch: a rectangle cell with extra
+    candidates may miss one of the pair's digits (allowUniquenessMissingCandidates, on in HoDoKu)."""
+    old = uniqueness.ALLOW_MISSING_CANDIDATES
+    uniqueness.ALLOW_MISSING_CANDIDATES = True
+    try:
+        yield
+    finally:
+        uniqueness.ALLOW_MISSING_CANDIDATES = old
 
 
 def summarize(w: Walk, table: dict[str, int]) -> dict[str, Any]:
