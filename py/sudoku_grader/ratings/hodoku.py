@@ -259,9 +259,12 @@ def _adapt(board: Board, step: Step) -> Step | None:
     """Make a subset step what HoDoKu would record, or None when HoDoKu would not take it here.
 
     HoDoKu's naked subset clears every house the cells share (one step), and is a
-    Locked Pair/Triple only when it clears both the box and the line outside it.
+    Locked Pair/Triple only when it clears both the box and the line outside it. Its
+    Avoidable Rectangle type 1 needs the open corner to hold just two candidates.
     """
     tid = step.technique
+    if tid == "avoidable-rectangle-1":
+        return step if all(board.cands[c].bit_count() == 2 for c, _ in step.eliminations) else None
     cells_list = step.extra.get("cells")
     if tid not in _SUBSET_IDS or not isinstance(cells_list, list):
         return step
