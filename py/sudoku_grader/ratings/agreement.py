@@ -118,9 +118,13 @@ def report(outcomes: list[Outcome], show: int = 15) -> dict[str, Any]:
     table = {ref: {c: 0 for c in cols} for ref in LEVELS}
     for o in outcomes:
         table[o.row.level][o.level if o.level in cols else "Incomplete"] += 1
+    exact = sum(o.score == o.row.score for o in outcomes)
+    secs = sorted(o.seconds for o in outcomes) or [0.0]
     lines = [
         f"HoDoKu agreement on {n} puzzles: level equal {level_eq}/{n} = {100 * level_eq / max(n, 1):.1f}%, "
-        f"score within 5% {score_ok}/{n} = {100 * score_ok / max(n, 1):.1f}%, timeouts {timeouts}",
+        f"score within 5% {score_ok}/{n} = {100 * score_ok / max(n, 1):.1f}% (equal {exact}), timeouts {timeouts}",
+        f"seconds per puzzle: median {secs[len(secs) // 2]:.2f}, p90 {secs[int(0.9 * (len(secs) - 1))]:.2f}, "
+        f"max {secs[-1]:.2f}",
         "confusion (rows: real HoDoKu, columns: ours)",
         "            " + "".join(f"{c:>11}" for c in cols),
     ]
