@@ -171,17 +171,8 @@ def level_for(score: int, hardest: int) -> str:
 
 
 # ------------------------------------------------------------------ choosing a step
-def _index_sum(step: Step) -> int:
-    """HoDoKu's weighted index sum of the eliminated candidates (weights 1, 81, 161, ...)."""
-    total, weight = 0, 1
-    for cell, digit in sorted(step.eliminations):
-        total += cell * weight + digit
-        weight += 80
-    return total
-
-
 def _sorted_key(step: Step) -> tuple[int, int, int]:
-    return (-len(step.eliminations), _index_sum(step), chain_length(step))
+    return (-len(step.eliminations), tabling.index_sum(sorted(step.eliminations)), chain_length(step))
 
 
 @dataclass

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from ..board import Board
 from ..geometry import ALL_CELLS, HOUSES, PEER_MASK, cell_name, cells_name, iter_bits
 from ..step import Mark, Step
+from .hodoku_tabling import index_sum
 
 MAX_RC = 50  # AlsSolver.MAX_RC: longest chain, in links
 MAX_CHAIN_NODES = 200_000  # our guard on the forward search (HoDoKu has none); see forward_chains
@@ -349,7 +350,7 @@ def als_chain(board: Board) -> Step | None:
     found = search.found
     if not found:
         return None
-    best = min(range(len(found)), key=lambda x: (-len(found[x][0]), _index_sum(found[x][0]),
+    best = min(range(len(found)), key=lambda x: (-len(found[x][0]), index_sum(found[x][0]),
                                                   len(found[x][1]), found[x][3], x))
     return search.step(board, best)
 
@@ -359,14 +360,6 @@ def all_als_chains(board: Board) -> list[Step]:
     search = _ChainSearch(board)
     search.run()
     return [search.step(board, k) for k in range(len(search.found))]
-
-
-def _index_sum(elims: list[tuple[int, int]]) -> int:
-    total, weight = 0, 1
-    for cell, digit in elims:
-        total += cell * weight + digit
-        weight += 80
-    return total
 
 
 def _step(board: Board, tid: str, name: str, group: list[Als], links: list[Rc],

@@ -597,7 +597,8 @@ def _aics(board: Board, g: Graph, p: int, order: list[int], parent: list[int], d
         keep("aic", elims, chain)
 
 
-def _index_sum(elims: list[tuple[int, int]]) -> int:
+def index_sum(elims: list[tuple[int, int]]) -> int:
+    """HoDoKu's weighted index sum of removals in list order (SolutionStep.getIndexSumme): weights 1, 81, 161..."""
     total, weight = 0, 1
     for cell, digit in elims:
         total += cell * weight + digit
@@ -607,7 +608,7 @@ def _index_sum(elims: list[tuple[int, int]]) -> int:
 
 def _hodoku_first(found: list[_Found]) -> _Found:
     """HoDoKu's stable sort: most removals, smaller index sum; among equal removals of one type, the shorter."""
-    best = min(found, key=lambda f: (-len(f.elims), _index_sum(f.elims), f.order))
+    best = min(found, key=lambda f: (-len(f.elims), index_sum(f.elims), f.order))
     for f in found:
         if f.order > best.order and f.tid == best.tid and f.elims == best.elims and len(f.chain) < len(best.chain):
             best = f
