@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Board
-from ..geometry import ALL_CELLS, CELL_HOUSES, HOUSE_MASK, PEER_MASK, cell_name, iter_bits
+from ..geometry import ALL_CELLS, CELL_HOUSES, HOUSE_MASK, PEER_MASK, cell_name, house_name, iter_bits
 from ..step import Link, Mark, Step
 from .hodoku_queues import SinglesQueues
 
@@ -314,27 +314,28 @@ def forcing_step(board: Board, nets: bool) -> Step | None:
     g = Graph(board, groups=True, nets=nets)
     reach = {p: g.closure(p) for n in g.premises for p in (n, n - _ON)}
     kind = "net" if nets else "chain"
-    placements: dict[int, tuple[int, str, list[int]]] = {}  # cell -> (digit, how, premises)
-    removals: dict[tuple[int, int], tuple[str, list[int]]] = {}
+    placements: dict[int, tuple[int, _Why]] = {}  # cell -> (digit, why)
+    removals: dict[tuple[int, int], _Why] = {}
 
-    def found(effect: tuple[int, int], place: bool, how: str, premises: list[int]) -> None:
+    def found(effect: tuple[int, int], place: bool, why: _Why) -> None:
         if place:
-            placements.setdefault(effect[0], (effect[1], how, premises))
+            placements.setdefault(effect[0], (effect[1], why))
         else:
-            removals.setdefault(effect, (how, premises))
+            removals.setdefault(effect, why)
 
     allowed = _allowed(board)
     for n in g.premises:
         for p in (n, n - _ON):
-            if _contradiction(board, reach[p], allowed):
+            bad = _contradiction(board, reach[p], allowed)
+            if bad is not None:
                 c, d = p % 81, p % 810 // 81
-                found((c, d), p < _ON, "contradiction", [p])
+                found((c, d), p < _ON, _Why("contradiction", [p], bad[1], bad[0]))
     for n in g.premises:  # both premises of one candidate
         c0 = n % 81
         both = reach[n] & reach[n - _ON] & ~_cell_bits(c0)
         for x in iter_bits(both):
             if x < _GROUP:
-                found((x % 81, x % 810 // 81), x >= _ON, "verity", [n, n - _ON])
+                found((x % 81, x % 810 // 81), x >= _ON, _Why("verity", [n, n - _ON], [x]))
     for cell in iter_bits(board.unsolved):  # every digit of a cell
         ons = [node(cell, d, True) for d in range(1, 10) if board.cands[cell] >> (d - 1) & 1]
         _verity(ons, reach, found)
@@ -346,13 +347,23 @@ def forcing_step(board: Board, nets: bool) -> Step | None:
                     _verity([node(c, d, True) for c in iter_bits(places)], reach, found)
     if placements:
         cell = min(placements)
-        digit, how, premises = placements[cell]
-        return _forcing(g, kind, how, premises, placement=(cell, digit))
+        digit, why = placements[cell]
+        return _forcing(g, kind, why, placement=(cell, digit))
     if removals:
         effect = min(removals, key=lambda e: e[0] * 10 + e[1])
-        how, premises = removals[effect]
-        return _forcing(g, kind, how, premises, removal=effect)
+        return _forcing(g, kind, removals[effect], removal=effect)
     return None
+
+
+@dataclass
+class _Why:
+    """Why a forcing step holds: its premises, the nodes each premise reaches, and for a
+    contradiction what goes wrong."""
+
+    how: str  # contradiction | verity
+    premises: list[int]
+    targets: list[int]
+    reason: str = ""
 
 
 _CELL_NODES = tuple(sum(1 << (81 * d + c) | 1 << (_ON + 81 * d + c) for d in range(1, 10)) for c in range(81))
@@ -374,36 +385,45 @@ def _allowed(board: Board) -> list[int]:
     return out
 
 
-def _contradiction(board: Board, r: int, allowed: list[int]) -> bool:
-    """HoDoKu's checkOneChain: does this premise's table contain a contradiction?"""
+def _contradiction(board: Board, r: int, allowed: list[int]) -> tuple[str, list[int]] | None:
+    """HoDoKu's checkOneChain: the first contradiction in this premise's table, as (what, nodes)."""
     on = [(r >> (_ON + 81 * d)) & ALL_CELLS for d in range(10)]
     off = [(r >> (81 * d)) & ALL_CELLS for d in range(10)]
     any_on = 0
     for d in range(1, 10):
-        if on[d] & off[d]:
-            return True  # set and removed (the premise's inverse included)
-        if on[d] & any_on:
-            return True  # two digits in one cell
+        both = on[d] & off[d]
+        if both:
+            x = (both & -both).bit_length() - 1
+            return f"{cell_name(x)} would be {d} and not {d}", [node(x, d, True), node(x, d, False)]
+        clash = on[d] & any_on
+        if clash:
+            x = (clash & -clash).bit_length() - 1
+            e = next(e for e in range(1, d) if on[e] >> x & 1)
+            return f"{cell_name(x)} would be both {e} and {d}", [node(x, e, True), node(x, d, True)]
         any_on |= on[d]
         m = on[d]
         if m & (m - 1):
             for h in range(27):
                 hm = m & HOUSE_MASK[h]
                 if hm & (hm - 1):
-                    return True  # one digit twice in a house
+                    return (f"{d} would be twice in {house_name(h)}",
+                            [node(x, d, True) for x in iter_bits(hm)])
     empty = board.unsolved & ~any_on
     for d in range(1, 10):
         empty &= off[d] | ~board.digit_cells[d]
     if empty:
-        return True  # a cell with nothing left
+        x = (empty & -empty).bit_length() - 1
+        return (f"{cell_name(x)} would have no candidate left",
+                [node(x, d, False) for d in range(1, 10) if board.cands[x] >> (d - 1) & 1])
     for d in range(1, 10):
         if not off[d]:
             continue
         for h in range(27):
             places = allowed[d] & HOUSE_MASK[h]
             if places and places & ~off[d] == 0:
-                return True  # every place of a digit in a house removed
-    return False
+                return (f"{d} would have no place left in {house_name(h)}",
+                        [node(x, d, False) for x in iter_bits(places)])
+    return None
 
 
 def _verity(premises: list[int], reach: dict[int, int], found) -> None:  # type: ignore[no-untyped-def]
@@ -412,26 +432,40 @@ def _verity(premises: list[int], reach: dict[int, int], found) -> None:  # type:
         common &= reach[p]
     common &= (1 << _GROUP) - 1
     for x in iter_bits(common):
-        found((x % 81, x % 810 // 81), x >= _ON, "verity", premises)
+        found((x % 81, x % 810 // 81), x >= _ON, _Why("verity", premises, [x]))
 
 
-def _forcing(g: Graph, kind: str, how: str, premises: list[int],
-             placement: tuple[int, int] | None = None, removal: tuple[int, int] | None = None) -> Step:
-    tid = f"forcing-{kind}-{how}"
+def _forcing(g: Graph, kind: str, why: _Why, placement: tuple[int, int] | None = None,
+             removal: tuple[int, int] | None = None) -> Step:
+    tid = f"forcing-{kind}-{why.how}"
     effect = (f"{cell_name(placement[0])}={placement[1]}" if placement
               else f"{cell_name(removal[0])}<>{removal[1]}")  # type: ignore[index]
-    starts = ", ".join(g.name_of(p) for p in premises)
-    if how == "contradiction":
-        text = (f"Assuming {starts} leads to a contradiction (HoDoKu's {kind} tables), so it is false: "
-                f"{effect}.")
+    chains = []
+    links = []
+    for p in why.premises:
+        order, parent, _ = g.bfs(p)
+        at = {n: j for j, n in enumerate(order)}
+        for t in why.targets:
+            if t in at:
+                path = _path(order, parent, at[t])
+                chains.append(" -> ".join(g.name_of(n) for n in path))
+                links += [Link(g.cells_of(a), g.digit_of(a), g.cells_of(b), g.digit_of(b), is_on(b))
+                          for a, b in zip(path, path[1:]) if g.cells_of(a) != g.cells_of(b)]
+    step_word = "one or more rounds of singles" if kind == "net" else "a direct inference"
+    proof = "; ".join(chains)
+    if why.how == "contradiction":
+        text = (f"Assuming {g.name_of(why.premises[0])} leads to a contradiction ({why.reason}): {proof}. "
+                f"So it is false: {effect}.")
     else:
-        text = f"Each of {starts} leads to {effect} (HoDoKu's {kind} tables), so it is true."
-    marks = [Mark(p % 81, p % 810 // 81, "chain-on" if p >= _ON else "chain-off") for p in premises]
+        starts = ", ".join(g.name_of(p) for p in why.premises)
+        text = f"Each of {starts} leads to {effect}: {proof}. So {effect} holds."
+    text += f" (HoDoKu's {kind} tables; each arrow is {step_word}.)"
+    marks = [Mark(p % 81, p % 810 // 81, "chain-on" if p >= _ON else "chain-off") for p in why.premises]
     if placement:
         marks.append(Mark(placement[0], placement[1], "target"))
     return Step(tid, NAMES[tid], placements=[placement] if placement else [],
-                eliminations=[removal] if removal else [], highlights=marks, text=text,
-                extra={"premises": len(premises)})
+                eliminations=[removal] if removal else [], highlights=marks, links=links, text=text,
+                extra={"premises": len(why.premises)})
 
 
 # ============================================================================ nice loops and AICs
