@@ -125,6 +125,18 @@ class Board:
         """Cells (mask) of ``house`` where ``digit`` is still a candidate."""
         return self.digit_cells[digit] & HOUSE_MASK[house]
 
+    def allowed_cells(self) -> list[int]:
+        """Per digit (index 1-9), the empty cells that no placed copy of the digit sees.
+
+        A superset of the candidates: cells whose candidate logic removed still count.
+        HoDoKu calls it candidatesAllowed; uniqueness steps with missing candidates use it.
+        """
+        blocked = [0] * 10
+        for c, v in enumerate(self.values):
+            if v:
+                blocked[v] |= PEER_MASK[c]
+        return [0] + [self.unsolved & ~blocked[d] for d in range(1, 10)]
+
     def is_solved(self) -> bool:
         return not self.unsolved
 

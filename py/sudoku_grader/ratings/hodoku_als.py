@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..board import Board
-from ..geometry import ALL_CELLS, HOUSES, PEER_MASK, cell_name, cells_name, iter_bits
+from ..geometry import HOUSES, cell_name, cells_name, common_peers, iter_bits
 from ..step import Mark, Step
 from .hodoku_tabling import index_sum
 
@@ -71,10 +71,7 @@ def collect(board: Board) -> list[Als]:
             if a.digits >> (d - 1) & 1:
                 p = a.cells & dc[d]
                 a.per[d] = p
-                b = ALL_CELLS
-                for c in iter_bits(p):
-                    b &= PEER_MASK[c]
-                a.buddies[d] = b & ~a.cells & dc[d]
+                a.buddies[d] = common_peers(p) & ~a.cells & dc[d]
     return out
 
 
@@ -127,11 +124,8 @@ def restricted_commons(board: Board, alses: list[Als]) -> tuple[list[Rc], list[i
         for d in range(1, 10):
             if not a.digits >> (d - 1) & 1:
                 continue
-            seen_all = ALL_CELLS
-            for c in iter_bits(a.per[d]):
-                seen_all &= PEER_MASK[c]
             bad = 0  # ALSs with a copy of d that does not see every copy of d in this one
-            for c in iter_bits(dc[d] & ~seen_all):
+            for c in iter_bits(dc[d] & ~common_peers(a.per[d])):
                 bad |= with_d[d][c]
             ok = has[d] & later & ~overlap & ~bad
             for j in iter_bits(ok):

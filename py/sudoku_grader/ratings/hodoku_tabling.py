@@ -41,7 +41,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Board
-from ..geometry import ALL_CELLS, CELL_HOUSES, HOUSE_MASK, PEER_MASK, cell_name, house_name, iter_bits
+from ..geometry import (
+    ALL_CELLS,
+    CELL_HOUSES,
+    HOUSE_MASK,
+    PEER_MASK,
+    cell_name,
+    common_peers,
+    house_name,
+    iter_bits,
+)
 from ..step import Link, Mark, Step
 from .hodoku_queues import SinglesQueues
 
@@ -92,11 +101,8 @@ def group_nodes(board: Board) -> list[GroupNode]:
                 for box in range(18, 27):
                     cells = in_line & HOUSE_MASK[box]
                     if cells & (cells - 1):
-                        buddies = ALL_CELLS
-                        for c in iter_bits(cells):
-                            buddies &= PEER_MASK[c]
                         first = (cells & -cells).bit_length() - 1
-                        out.append(GroupNode(d, cells, first, line, box, buddies & ~cells))
+                        out.append(GroupNode(d, cells, first, line, box, common_peers(cells)))
     return out
 
 
@@ -115,10 +121,13 @@ class Graph:
         self.groups = group_nodes(board) if groups else []
         self.size = _GROUP + 2 * len(self.groups)
         self.direct: list[list[int]] = [[] for _ in range(self.size)]
-        self.premises: list[int] = []  # on and off nodes of every candidate, by (cell, digit)
-        self._fill_chains(board)
+        # the on-node of every candidate, by (cell, digit); its off-node is 810 lower
+        self.premises = [node(c, d, True) for c in iter_bits(board.unsolved)
+                         for d in range(1, 10) if board.cands[c] >> (d - 1) & 1]
         if nets:
             self._fill_nets(board)
+        else:
+            self._fill_chains(board)
         self._fill_groups(board)
         self.masks = [_mask(lst) for lst in self.direct]
 
@@ -130,9 +139,7 @@ class Graph:
             ds = [d for d in range(1, 10) if m >> (d - 1) & 1]
             bivalue = len(ds) == 2
             for d in ds:
-                on_n, off_n = node(cell, d, True), node(cell, d, False)
-                self.premises.append(on_n)
-                on_l, off_l = self.direct[on_n], self.direct[off_n]
+                on_l, off_l = self.direct[node(cell, d, True)], self.direct[node(cell, d, False)]
                 for c in ds:
                     if c != d:
                         on_l.append(node(cell, c, False))
@@ -323,7 +330,7 @@ def forcing_step(board: Board, nets: bool) -> Step | None:
         else:
             removals.setdefault(effect, why)
 
-    allowed = _allowed(board)
+    allowed = board.allowed_cells()  # HoDoKu compares emptied houses with these, not candidates
     for n in g.premises:
         for p in (n, n - _ON):
             bad = _contradiction(board, reach[p], allowed)
@@ -371,18 +378,6 @@ _CELL_NODES = tuple(sum(1 << (81 * d + c) | 1 << (_ON + 81 * d + c) for d in ran
 
 def _cell_bits(cell: int) -> int:
     return _CELL_NODES[cell]
-
-
-def _allowed(board: Board) -> list[int]:
-    """Per digit: empty cells that no placed copy of the digit sees (HoDoKu's candidatesAllowed)."""
-    out = [0] * 10
-    for d in range(1, 10):
-        blocked = 0
-        for c in range(81):
-            if board.values[c] == d:
-                blocked |= PEER_MASK[c]
-        out[d] = board.unsolved & ~blocked
-    return out
 
 
 def _contradiction(board: Board, r: int, allowed: list[int]) -> tuple[str, list[int]] | None:

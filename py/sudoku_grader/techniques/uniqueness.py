@@ -78,21 +78,12 @@ def _shared_houses(cells: int) -> list[int]:
     return [h for h in CELL_HOUSES[first] if cells & ~HOUSE_MASK[h] == 0]
 
 
-def _allowed(board: Board) -> list[int]:
-    """Per digit, the unsolved cells where no placed digit rules it out (for missing candidates)."""
-    blocked = [0] * 10
-    for c, v in enumerate(board.values):
-        if v:
-            blocked[v] |= PEER_MASK[c]
-    return [0] + [board.unsolved & ~blocked[d] for d in range(1, 10)]
-
-
 # --------------------------------------------------------------- unique rectangles (HoDoKu)
 def _unique_rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int]]:
     """(rectangle, pair mask) for every unique rectangle: four unsolved cells, one of them
     holding exactly the pair, all holding both digits (or allowed to, with missing candidates)."""
     cands = board.cands
-    allowed = _allowed(board) if ALLOW_MISSING_CANDIDATES else None
+    allowed = board.allowed_cells() if ALLOW_MISSING_CANDIDATES else None
     unsolved = board.unsolved
     for rect in RECTANGLES:
         a, b, c, d = rect
