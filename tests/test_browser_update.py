@@ -69,7 +69,8 @@ def wait_runtime_kept(page: Any, build: str) -> None:
         """async (name) => {
             if (!(await caches.has(name))) return false;
             const keys = (await (await caches.open(name)).keys()).map((r) => r.url);
-            return keys.some((u) => u.endsWith("pyodide.asm.wasm")) && keys.some((u) => /sudoku_grader-.*\\.zip$/.test(u));
+            return keys.some((u) => u.endsWith("pyodide.asm.wasm"))
+                && keys.some((u) => /sudoku_grader-.*\\.zip$/.test(u));
         }""",
         arg=f"sudoku-grader-{build}", timeout=60_000, polling=250)
 
@@ -119,5 +120,42 @@ def test_one_reload_shows_the_new_build_everywhere(browser: Any, tmp_path: Path)
         page.wait_for_selector('[data-testid="validity"]', state="attached")
     finally:
         ctx.set_offline(False)
+        ctx.close()
+        srv.close()
+
+
+def test_a_first_visit_downloads_what_the_app_needs_once(browser: Any, tmp_path: Path) -> None:
+    """First visit: every file at most once (the 9.6 MB wasm too), no demo page or PyScript file,
+    compressed where it helps; a cached visit downloads no file body at all."""
+    site = build.build(dist=tmp_path / "site")
+    srv = CountingServer(site)
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        srv.take()
+        page.goto(srv.base)
+        wait_state_ready(page, BOOT_TIMEOUT_MS)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        wait_runtime_kept(page, build_id(site))
+        srv.wait_quiet(3.0)
+        requests, sent, paths = srv.take()
+        bodies = [p.split(" ", 1)[1].split("?")[0] for p in paths if p.startswith("200")]
+        twice = sorted({p for p in bodies if bodies.count(p) > 1})
+        assert not twice, f"downloaded more than once: {twice}"
+        assert not [p for p in bodies if "/examples/" in p or "/pyscript/" in p], bodies
+        assert sum(p.endswith("pyodide.asm.wasm") for p in bodies) == 1
+        wasm = (site / "pyodide" / "pyodide.asm.wasm").stat().st_size
+        # Everything the app needs is on the wire compressed: less than the wasm's own size.
+        assert sent < wasm, f"first visit sent {sent / 1e6:.1f} MB in {requests} responses"
+        print(f"\nfirst visit: {requests} responses, {sent / 1e6:.2f} MB on the wire (wasm {wasm / 1e6:.1f} MB)")
+
+        page.reload()
+        wait_state_ready(page, BOOT_TIMEOUT_MS)
+        srv.wait_quiet(2.0)
+        requests, sent, paths = srv.take()
+        print(f"cached visit: {requests} responses, {sent} bytes: {paths}")
+        assert not [p for p in paths if p.startswith("200")], paths
+        assert sent == 0
+    finally:
         ctx.close()
         srv.close()
