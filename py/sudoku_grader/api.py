@@ -143,7 +143,8 @@ def hint(text: str, techniques: list[str] | None = None) -> dict[str, Any]:
     return out
 
 
-def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None) -> dict[str, Any]:
+def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
+         progress: Callable[[int, str], None] | None = None) -> dict[str, Any]:
     """Status, solution and the puzzle's rating on every scale (or the ``scales`` asked for).
 
     ``scales``: names or ``"se,hodoku"``; ``scores``: a user score table
@@ -153,6 +154,7 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None) ->
     ``ratings.sudokuoftheday.score`` / ``.level``, ``ratings.grader2009.strategic``
     / ``.procedural`` / ``.total``; ``bottleneck`` is the step that sets the SE
     rating; ``techniques`` counts the uses of each technique on that path.
+    ``progress(n, label)`` hears each step taken (label ``scale:technique``).
     """
     import time
 
@@ -170,7 +172,7 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None) ->
         out["seconds"] = round(time.perf_counter() - t0, 3)
         return out
     solution = [int(ch) for ch in out["solution"]]
-    rated = _ratings.rate_board(board, wanted, table, solution=solution)
+    rated = _ratings.rate_board(board, wanted, table, progress=progress, solution=solution)
     out["ratings"] = rated
     out["bottleneck"], out["techniques"] = _ratings.bottleneck_and_counts(board, rated)
     out["seconds"] = round(time.perf_counter() - t0, 3)
