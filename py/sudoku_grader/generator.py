@@ -7,8 +7,10 @@ the target; otherwise start again with a new grid.
 
 Targets (any combination):
 
-- ``technique``: the default simplest-first solve path must use this technique
-  (practice puzzles, as HoDoKu and SourGumdrop make them);
+- ``technique``: the puzzle's hardest step is this technique (practice puzzles, as
+  HoDoKu and SourGumdrop make them): the simplest-first path solves it with this
+  technique and those no harder (by the registry's ``level``), and uses it. That path
+  is then the default path too, since simplest-first never reaches a harder technique;
 - ``scale`` with ``lo``/``hi`` (a numeric band) or ``level`` (a level name):
   rated through ONE seam, `sudoku_grader.ratings.rate_board(board, scales=[scale])`
   which returns ``{scale: {...fields...}}``. The band is read from the scale's
@@ -30,11 +32,8 @@ generator reports progress and gives up cleanly (``max_tries``, ``timeout``,
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import json
 import random
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -44,7 +43,7 @@ from .board import Board
 from .engine import Cancelled, solve_path
 from .errors import SudokuError
 from .solver import has_other_solution, is_minimal, random_solution, solve
-from .techniques import REGISTRY, default_order, get
+from .techniques import REGISTRY, default_order, get, ordered
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 SYMMETRY_ALIASES = {
@@ -110,7 +109,7 @@ class GenerateOptions:
         if self.level:
             parts.append(f"{self.scale} {self.level}")
         if self.technique:
-            parts.append(f"uses {self.technique}")
+            parts.append(f"hardest step {self.technique}")
         return ", ".join(parts) or "any puzzle"
 
 
@@ -237,24 +236,21 @@ def reduce_grid(grid: list[int], rng: random.Random, symmetry: str = "none") -> 
 
 
 # ---------------------------------------------------------------- targets
-class _Found(Exception):
-    """Stops a solve path as soon as the wanted technique is used."""
+def hardest_is(board: Board, technique: str) -> dict[str, int] | None:
+    """Technique counts of the simplest-first path when its hardest step is ``technique``, else None.
 
-
-def _uses_technique(board: Board, technique: str) -> dict[str, int] | None:
-    """Technique counts of the simplest-first path up to the first use of ``technique``, or None."""
+    The path may use only techniques up to the target's level (the target itself even when the
+    default path leaves it out); it must solve the puzzle and use the target.
+    """
+    target = REGISTRY[technique]
+    allowed = [t for t in ordered() if t.level <= target.level and (t.default or t.id == technique)]
+    path = solve_path(board, allowed)
+    if not path.solved:
+        return None
     counts: dict[str, int] = {}
-
-    def seen(_n: int, tid: str) -> None:
-        counts[tid] = counts.get(tid, 0) + 1
-        if tid == technique:
-            raise _Found()
-
-    try:
-        solve_path(board, progress=seen)
-    except _Found:
-        return counts
-    return None
+    for s in path.steps:
+        counts[s.technique] = counts.get(s.technique, 0) + 1
+    return counts if technique in counts else None
 
 
 def _needs_beyond_basics(opts: GenerateOptions) -> bool:
@@ -271,7 +267,7 @@ def check_target(board: Board, opts: GenerateOptions) -> tuple[bool, dict[str, A
         return False, {}, {}
     counts: dict[str, int] = {}
     if opts.technique:
-        found = _uses_technique(board, opts.technique)
+        found = hardest_is(board, opts.technique)
         if found is None:
             return False, {}, {}
         counts = found
@@ -377,79 +373,3 @@ def options_from_target(spec: str, symmetry: str = "none", minimal: bool = False
     if len(parts) == 2:
         return GenerateOptions(symmetry=symmetry, minimal=minimal, scale=kind, level=parts[1])
     raise GenerationError(f"bad target {spec!r}: none, SCALE:MIN:MAX, SCALE:LEVEL or technique:NAME")
-
-
-# ---------------------------------------------------------------- command line
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    """The ``generate`` subcommand's options."""
-    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
-    p.add_argument("--seed", type=int, default=None, help="seed for reproducible output (default: random)")
-    p.add_argument("--symmetry", default="none", help="none, rotational (180), mirror or diagonal")
-    p.add_argument("--minimal", action="store_true", help="only puzzles where every given is needed")
-    p.add_argument("--technique", metavar="NAME", help="the solve path must use this technique")
-    p.add_argument("--scale", help=f"rating scale to aim at: {', '.join(NUMBER_FIELD)}")
-    p.add_argument("--min", type=float, dest="lo", help="lowest rating on the scale (e.g. SE 4.0)")
-    p.add_argument("--max", type=float, dest="hi", help="highest rating on the scale")
-    p.add_argument("--level", "--grade", dest="level", help="level name on the scale (hodoku unfair, ...)")
-    p.add_argument("--max-tries", type=int, default=None, help="give up on a puzzle after N grids")
-    p.add_argument("--timeout", type=float, default=600.0, help="give up on a puzzle after N seconds (600)")
-    p.add_argument("--json", action="store_true", help="one JSON object per puzzle with its rating")
-
-
-def run_cli(args: argparse.Namespace) -> int:
-    """``python -m sudoku_grader generate ...``: puzzles on stdout, progress on stderr."""
-    try:
-        opts = GenerateOptions(symmetry=args.symmetry, minimal=args.minimal, technique=args.technique,
-                               scale=args.scale, lo=args.lo, hi=args.hi, level=args.level)
-    except SudokuError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    if args.count < 1:
-        print("error: --count must be at least 1", file=sys.stderr)
-        return 2
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
-    show = sys.stderr.isatty()
-
-    def progress(message: str) -> None:
-        if show or message.startswith("note:"):
-            sys.stderr.write(("\r" if show else "") + message + ("" if show else "\n"))
-            sys.stderr.flush()
-
-    failed = 0
-    for i in range(args.count):
-        try:
-            made = generate_one(opts, seed=seed + i, timeout=args.timeout, max_tries=args.max_tries,
-                                progress=progress)
-        except SudokuError as e:
-            print(f"\nerror: {e}", file=sys.stderr)
-            return 2
-        if show:
-            sys.stderr.write("\r" + " " * 78 + "\r")
-        if made is None:
-            failed += 1
-            limit = f"{args.timeout:g} s" if args.max_tries is None else f"{args.max_tries} tries or {args.timeout:g} s"
-            print(f"no puzzle found for {opts.describe()} within {limit} (seed {seed + i}): the target is rare; "
-                  "widen the band or allow more time", file=sys.stderr)
-            continue
-        if args.json:
-            print(json.dumps(made.to_json()), flush=True)
-        else:
-            print(f"{made.puzzle}  # {_label(made)}", flush=True)
-    return 1 if failed else 0
-
-
-def _label(made: Generated) -> str:
-    parts = [f"{made.givens} givens", f"seed {made.seed}"]
-    if made.symmetry != "none":
-        parts.append(made.symmetry)
-    if made.minimal:
-        parts.append("minimal")
-    r = made.rating
-    if r:
-        scale = r.get("scale", "")
-        shown = [f"{k} {r[k]}" for k in (NUMBER_FIELD.get(scale, ""), LEVEL_FIELD.get(scale, "")) if k in r]
-        parts.append(f"{scale} " + ", ".join(shown))
-    if made.techniques:
-        hardest = max(made.techniques, key=lambda t: REGISTRY[t].level if t in REGISTRY else 0)
-        parts.append(f"hardest technique {hardest}")
-    return "; ".join(parts)
