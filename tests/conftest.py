@@ -10,6 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "scripts"))  # the agreement harnesses live there
 
 SHARED = Path(os.environ.get("SUDOKU_SHARED", ROOT.parent / "shared"))
 PUZZLES = SHARED / "puzzles"

@@ -19,8 +19,8 @@ import os
 
 import pytest
 
+import hodoku_agreement as agreement
 from conftest import SHARED
-from sudoku_grader.ratings import agreement
 
 EVERY = int(os.environ.get("SUDOKU_HODOKU_EVERY", "1"))
 CHUNKS = 10

@@ -13,9 +13,10 @@ import re
 
 import pytest
 
+import hodoku_agreement as agreement
 from conftest import SHARED
 from sudoku_grader.formats import parse, parse_library
-from sudoku_grader.ratings import agreement, hodoku, hodoku_als, hodoku_tabling
+from sudoku_grader.ratings import hodoku, hodoku_als, hodoku_tabling
 from sudoku_grader.solver import solve
 
 REGLIB = SHARED / "reglib" / "reglib-1.3.txt"

@@ -166,7 +166,7 @@ def test_hodoku_level_rule() -> None:
 
 
 def test_hodoku_table_reproduces_every_reference_score_and_level() -> None:
-    from sudoku_grader.ratings.agreement import read_reference
+    from hodoku_agreement import read_reference
 
     rows = read_reference(SHARED / "reference" / "hodoku-ratings.tsv")
     assert len(rows) > 2000
@@ -179,7 +179,7 @@ def test_hodoku_table_reproduces_every_reference_score_and_level() -> None:
 
 
 def test_hodoku_singles_queues_reproduce_easy_scores_exactly() -> None:
-    from sudoku_grader.ratings.agreement import read_reference
+    from hodoku_agreement import read_reference
 
     rows = [r for r in read_reference(SHARED / "reference" / "hodoku-ratings.tsv") if r.level == "Easy"][::3]
     for row in rows:

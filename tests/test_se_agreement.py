@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import SHARED
-from sudoku_grader.se.agreement import band, load_reference, rate, summary
+from se_agreement import band, load_reference, rate, summary
 
 REFERENCE = load_reference(SHARED / "reference" / "se-ratings.tsv")
 

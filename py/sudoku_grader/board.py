@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import ContradictionError
+from .errors import ContradictionError, ParseError
 from .geometry import (
     ALL_DIGITS,
     CELL_HOUSES,
@@ -46,35 +46,74 @@ class Board:
     # ----------------------------------------------------------------- building
     @classmethod
     def from_values(
-        cls, values: Sequence[int], givens: Iterable[int] | None = None, check: bool = True
+        cls, values: Sequence[int], givens: Iterable[int] | int | None = None, check: bool = True
     ) -> Board:
         """A board with ``values`` filled in and every other candidate that the rules allow.
 
-        ``givens`` lists the cells that are clues (default: every filled cell).
-        With ``check``, a digit repeated in a house raises `ContradictionError`
-        naming the house, the digit and both cells.
+        ``givens`` lists the cells that are clues, as indices or a cell mask (default:
+        every filled cell). With ``check``, a digit repeated in a house raises
+        `ContradictionError` naming the house, the digit and both cells.
+
+        Built from house masks in one pass: reading is the CLI's hot path on big files.
         """
         if len(values) != NCELLS:
             raise ContradictionError(f"a board has 81 cells, got {len(values)}")
-        if check:
-            clash = find_duplicate(values)
-            if clash:
-                raise ContradictionError(clash)
-        b = cls()
+        used = [0] * 27  # digits present per house
+        clash = False
         for c, v in enumerate(values):
             if v:
-                b.place(c, v)
-        b.givens = (
-            sum(1 << c for c in givens) if givens is not None else sum(1 << c for c, v in enumerate(values) if v)
-        )
-        return b
+                bit = 1 << (v - 1)
+                r, k, b = CELL_HOUSES[c]
+                if (used[r] | used[k] | used[b]) & bit:
+                    clash = True
+                used[r] |= bit
+                used[k] |= bit
+                used[b] |= bit
+        if clash and check:
+            raise ContradictionError(find_duplicate(values) or "a digit repeats in a house")
+        blocked = [0] * 10  # per digit: cells that see (or hold) that digit
+        for h in range(27):
+            u = used[h]
+            while u:
+                low = u & -u
+                u ^= low
+                blocked[low.bit_length()] |= HOUSE_MASK[h]
+        board = cls.__new__(cls)
+        board.values = list(values)
+        board.cands = [
+            0 if v else ALL_DIGITS & ~(used[hs[0]] | used[hs[1]] | used[hs[2]])
+            for v, hs in zip(values, CELL_HOUSES)
+        ]
+        unsolved = 0
+        for c, v in enumerate(values):
+            if not v:
+                unsolved |= 1 << c
+        board.unsolved = unsolved
+        board.digit_cells = [0] + [unsolved & ~blocked[d] for d in range(1, 10)]
+        if givens is None:
+            board.givens = ((1 << NCELLS) - 1) & ~unsolved
+        elif isinstance(givens, int):
+            board.givens = givens
+        else:
+            board.givens = sum(1 << c for c in set(givens))
+        return board
 
     @classmethod
     def from_string(cls, text: str) -> Board:
-        """Shortcut for an 81-character line; see `formats.parse` for everything else."""
-        from .formats import parse
-
-        return parse(text).board
+        """A board from one line of 81 cells: digits 1-9, ``. 0 - * _`` for blanks (spaces and
+        ``|`` ignored). `formats.parse` reads every other format (grids, pencilmarks, labels)."""
+        values: list[int] = []
+        for i, ch in enumerate(text.strip(), 1):
+            if ch in "123456789":
+                values.append(int(ch))
+            elif ch in ".0-*_":
+                values.append(0)
+            elif ch not in " \t|":
+                raise ParseError(f"unexpected character {ch!r} after {len(values)} cells; use formats.parse "
+                                 "for grids and labelled lines", None, i)
+        if len(values) != NCELLS:
+            raise ParseError(f"a puzzle has 81 cells, this line has {len(values)}")
+        return cls.from_values(values)
 
     def copy(self) -> Board:
         b = Board.__new__(Board)

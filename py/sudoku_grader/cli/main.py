@@ -1,4 +1,4 @@
-"""Command line: ``python -m sudoku_grader COMMAND [PUZZLE ...] [-f FILE]``.
+"""The command line's entry: ``python -m sudoku_grader COMMAND [PUZZLE ...] [-f FILE]``.
 
 Commands: solve, explain, steps, rate, hint, techniques, generate. Puzzles come
 from the arguments, from ``-f FILE`` or from standard input, one a line (a file
@@ -23,10 +23,12 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from . import __version__, api
-from .errors import SudokuError
-from .formats import looks_like_line
-from .ratings import cli as rating_cli
+from .. import __version__, api
+from ..errors import SudokuError
+from ..formats import looks_like_line
+from . import compare as compare_cmd
+from . import generate as generate_cmd
+from . import rate as rate_cmd
 
 COMMANDS = ("solve", "explain", "steps", "rate", "hint")
 PROGRESS_MIN_PUZZLES = 300
@@ -159,7 +161,7 @@ def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None) 
         return api.solve(text)
     if args.command == "explain":
         out = api.explain(text, techniques, policy=args.policy, seed=args.seed)
-        return rating_cli.annotate_explain(out, text) if techniques is None and args.policy == "simplest" else out
+        return rate_cmd.annotate_explain(out, text) if techniques is None and args.policy == "simplest" else out
     if args.command == "steps":
         return api.steps(text, techniques)
     if args.command == "hint":
@@ -179,7 +181,7 @@ def _process(args: argparse.Namespace) -> int:
     items, progress, handle = _inputs(args)
     if args.command == "rate":
         try:
-            return rating_cli.run_rate(args, items)
+            return rate_cmd.run_rate(args, items)
         finally:
             if handle is not None:
                 handle.close()
@@ -276,20 +278,15 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             p.set_defaults(policy="simplest", seed=0)
         if name == "rate":
-            rating_cli.add_rate_arguments(p)
+            rate_cmd.add_rate_arguments(p)
         if name == "steps":
             p.add_argument("--technique", metavar="NAME[,NAME...]",
                            help="only this technique: id, name, usual spelling or HoDoKu code (0300)")
-    rating_cli.add_compare_parser(sub)
+    compare_cmd.add_parser(sub)
     t = sub.add_parser("techniques", help="list technique ids, names and HoDoKu codes")
     t.add_argument("--json", action="store_true")
-    try:
-        from .generator import add_arguments as add_generate
-    except ImportError:  # pragma: no cover - the generator ships with the package
-        pass
-    else:
-        g = sub.add_parser("generate", help="make new puzzles with a unique solution, aimed at a difficulty")
-        add_generate(g)
+    g = sub.add_parser("generate", help="make new puzzles with a unique solution, aimed at a difficulty")
+    generate_cmd.add_arguments(g)
     return parser
 
 
@@ -306,11 +303,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "techniques":
             return _list_techniques(args)
         if args.command == "generate":
-            from .generator import run_cli
-
-            return run_cli(args)
+            return generate_cmd.run(args)
         if args.command == "compare":
-            return rating_cli.run_compare(args)
+            return compare_cmd.run(args)
         return _process(args)
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)

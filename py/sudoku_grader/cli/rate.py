@@ -1,9 +1,8 @@
-"""The ``rate`` and ``compare`` commands and the ratings shown by ``explain``.
+"""The ``rate`` command and the ratings shown by ``explain``.
 
 ``rate`` prints one JSON line per puzzle (``--format jsonl``) or one CSV row
 (``--format csv``); ``--jobs N`` rates on N processes, keeping the input order,
-with a progress bar on stderr. ``compare FILE...`` rates each file as a
-collection and writes an HTML or Markdown report with SVG histograms.
+with a progress bar on stderr.
 """
 
 from __future__ import annotations
@@ -14,11 +13,11 @@ import json
 import sys
 import time
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Any
 
+from .. import api
 from ..errors import SudokuError
-from . import SCALES, load_scores, parse_scales
+from ..ratings import SCALES, load_scores, parse_scales
 
 # CSV columns per scale: (column name, path inside the rate result)
 CSV_COLUMNS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
@@ -45,22 +44,8 @@ def add_rate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--progress", action="store_true", help="progress bar on stderr even with one process")
 
 
-def add_compare_parser(sub: Any) -> None:
-    p = sub.add_parser("compare", help="rate puzzle collections and write a comparison report")
-    p.add_argument("files", nargs="+", help="one collection per file: puzzles, or JSON lines from `rate`")
-    p.add_argument("-o", "--out", default="compare-report", help="output folder (default compare-report)")
-    p.add_argument("--report", choices=("html", "md"), default="html")
-    p.add_argument("--scales", default=None)
-    p.add_argument("--scores")
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--limit", type=int, default=None, help="rate at most N puzzles per file")
-    p.add_argument("--title", default="Puzzle collections compared")
-
-
 # ------------------------------------------------------------------ workers
 def _rate_one(job: tuple[str, list[str], dict[str, Any] | None]) -> dict[str, Any]:
-    from .. import api
-
     text, scales, scores = job
     try:
         return api.rate(text, scales, scores)
@@ -167,56 +152,11 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
     return status
 
 
-def _read_collection(path: Path, limit: int | None) -> tuple[list[str], list[dict[str, Any]]]:
-    """Puzzle lines to rate, and results already rated (JSON lines from `rate`)."""
-    puzzles, rated = [], []
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            if line.startswith("{"):
-                rated.append(json.loads(line))
-            else:
-                puzzles.append(line)
-            if limit is not None and len(puzzles) + len(rated) >= limit:
-                break
-    return puzzles, rated
-
-
-def run_compare(args: argparse.Namespace) -> int:
-    from .compare import Collection, build, write
-
-    try:
-        scales = parse_scales(args.scales)
-        scores = load_scores(args.scores) if args.scores else None
-    except SudokuError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    collections = []
-    for name in args.files:
-        path = Path(name)
-        if not path.exists():
-            print(f"error: no such file: {name}", file=sys.stderr)
-            return 2
-        puzzles, rated = _read_collection(path, args.limit)
-        if puzzles:
-            print(f"rating {len(puzzles)} puzzles of {path.name}", file=sys.stderr)
-            rated += list(rate_many(puzzles, scales, scores, max(1, args.jobs), args.jobs > 1, len(puzzles)))
-        collections.append(Collection(path.stem, [r for r in rated if r.get("status") == "unique"]))
-    report = build(collections)
-    out = write(report, args.out, args.report, args.title)
-    print(str(out))
-    return 0
-
-
 # ------------------------------------------------------------------ explain
 def annotate_explain(out: dict[str, Any], text: str) -> dict[str, Any]:
     """``explain`` output with the ratings placed above the path and the bottleneck step marked."""
     if out.get("status") != "unique" or "steps" not in out:
         return out
-    from .. import api
-
     rated = api.rate(text)
     ordered: dict[str, Any] = {}
     for k, v in out.items():

@@ -1,0 +1,73 @@
+"""The ``compare`` command: rate puzzle collections and write a comparison report.
+
+``compare FILE...`` rates each file as a collection (or reads the JSON lines of an
+earlier ``rate``) and writes an HTML or Markdown report with SVG histograms and
+Welch's t-tests (`ratings.compare` builds it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import SudokuError
+from ..ratings import load_scores, parse_scales
+from ..ratings.compare import Collection, build, write
+from .rate import rate_many
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("compare", help="rate puzzle collections and write a comparison report")
+    p.add_argument("files", nargs="+", help="one collection per file: puzzles, or JSON lines from `rate`")
+    p.add_argument("-o", "--out", default="compare-report", help="output folder (default compare-report)")
+    p.add_argument("--report", choices=("html", "md"), default="html")
+    p.add_argument("--scales", default=None)
+    p.add_argument("--scores")
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--limit", type=int, default=None, help="rate at most N puzzles per file")
+    p.add_argument("--title", default="Puzzle collections compared")
+
+
+
+def _read_collection(path: Path, limit: int | None) -> tuple[list[str], list[dict[str, Any]]]:
+    """Puzzle lines to rate, and results already rated (JSON lines from `rate`)."""
+    puzzles, rated = [], []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("{"):
+                rated.append(json.loads(line))
+            else:
+                puzzles.append(line)
+            if limit is not None and len(puzzles) + len(rated) >= limit:
+                break
+    return puzzles, rated
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        scales = parse_scales(args.scales)
+        scores = load_scores(args.scores) if args.scores else None
+    except SudokuError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    collections = []
+    for name in args.files:
+        path = Path(name)
+        if not path.exists():
+            print(f"error: no such file: {name}", file=sys.stderr)
+            return 2
+        puzzles, rated = _read_collection(path, args.limit)
+        if puzzles:
+            print(f"rating {len(puzzles)} puzzles of {path.name}", file=sys.stderr)
+            rated += list(rate_many(puzzles, scales, scores, max(1, args.jobs), args.jobs > 1, len(puzzles)))
+        collections.append(Collection(path.stem, [r for r in rated if r.get("status") == "unique"]))
+    report = build(collections)
+    out = write(report, args.out, args.report, args.title)
+    print(str(out))
+    return 0
