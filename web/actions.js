@@ -67,6 +67,7 @@ export function changeSettings(store, patch) {
 
 export function resetSettings(store) {
   changeSettings(store, { ...DEFAULT_SETTINGS });
+  store.update({ settingsReset: (store.state.settingsReset || 0) + 1 }); // the technique table redraws
 }
 
 /** A technique is on when switched on, or when the default path uses it and it was not switched off. */
@@ -458,6 +459,24 @@ export function hashFor(state) {
   return state.mode === "solve" ? `#${g.shareCode({ progress: false })}` : `#${g.puzzle()}`;
 }
 
+/** The page's address for the current puzzle; with `progress`, the player's digits and marks too. */
+export function linkFor(state, base, { progress = false } = {}) {
+  const g = state.game;
+  if (!g.givenCount()) return base;
+  return base + "#" + (state.mode === "solve" ? g.shareCode({ progress }) : g.puzzle());
+}
+
+export async function copyLink(store, { progress = false } = {}) {
+  const url = linkFor(store.state, location.href.split("#")[0], { progress });
+  const what = progress && store.state.game.hasProgress() ? "this puzzle with your progress" : "this puzzle";
+  try {
+    await navigator.clipboard.writeText(url);
+    say(store, `Link copied: it opens ${what}.`);
+  } catch {
+    say(store, `Share this link (it opens ${what}): ${url}`);
+  }
+}
+
 // ------------------------------------------------------------------ saving
 export function persist(store) {
   const s = store.state;
@@ -577,7 +596,7 @@ function progressReporter(store, prefix) {
 
 function stepDifficulty(step, catalogue) {
   const x = step.extra || {};
-  for (const k of ["se", "difficulty", "rating"]) if (typeof x[k] === "number") return x[k];
+  for (const k of ["se_difficulty", "se", "difficulty", "rating"]) if (typeof x[k] === "number") return x[k];
   return (catalogue?.techniques || []).find((t) => t.id === step.technique)?.level ?? 1;
 }
 
@@ -651,7 +670,7 @@ export function cancel(store) {
 }
 
 // ------------------------------------------------------------------ generating
-export async function generate(store, opts) {
+export async function generate(store, opts, { mode = "analyse" } = {}) {
   if (store.state.running) return;
   say(store, null);
   if (!opts) {
@@ -685,5 +704,6 @@ export async function generate(store, opts) {
       `New puzzle: ${res.givens} givens, seed ${res.seed}${shown ? ", " + shown : ""}, ` +
       `${res.tries} ${res.tries === 1 ? "try" : "tries"} in ${res.seconds.toFixed(1)} s.`,
   });
-  await loadText(store, res.puzzle);
+  if (mode === "solve") await openPosition(store, { givens: res.puzzle }, "solve");
+  else await loadText(store, res.puzzle);
 }
