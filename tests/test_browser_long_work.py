@@ -65,7 +65,7 @@ def by_id(page: Any, tid: str) -> Any:
 
 def open_puzzle(page: Any, puzzle: str) -> None:
     page.evaluate("p => { location.hash = p; }", puzzle)
-    page.wait_for_function("p => window.sudokuGrader.state.pos.givenLine() === p", arg=puzzle)
+    page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p", arg=puzzle)
 
 
 def hard_rating_under_way(page: Any) -> None:
@@ -96,7 +96,10 @@ def test_a_hint_and_a_check_answer_while_a_hard_puzzle_rates(page: Any) -> None:
     assert "step" in page.locator("#progress").inner_text()
 
 
-def test_a_new_puzzle_replaces_the_rating_and_stale_results_never_show(page: Any) -> None:
+def test_a_new_puzzle_is_checked_at_once_and_stale_results_never_show(page: Any) -> None:
+    """The page opens a new puzzle while the hard one rates: its validity check answers at once.
+    Dropping the old rating (``engine.abandon()``, what the page calls when its puzzle changes) frees
+    the long lane, and the new puzzle's ratings are the only ones ever drawn."""
     if page.evaluate("window.sudokuGrader.engine.long.running?.puzzle") != HARD:
         hard_rating_under_way(page)
     page.evaluate("""() => {
@@ -108,13 +111,17 @@ def test_a_new_puzzle_replaces_the_rating_and_stale_results_never_show(page: Any
     open_puzzle(page, EASY)
     page.wait_for_selector('[data-testid="validity"].good', timeout=WORK_TIMEOUT_MS)
     valid_s = time.perf_counter() - t
+    assert page.evaluate("window.sudokuGrader.engine.long.running?.puzzle") == HARD
+    page.evaluate("window.sudokuGrader.engine.abandon()")
+    wait_ready(page, WORK_TIMEOUT_MS)
+    assert page.evaluate("window.sudokuGrader.engine.long.jobs.size") == 0, "the old rating still runs"
+    by_id(page, "analyze").click()
     page.wait_for_selector('[data-testid="step-1"]', timeout=WORK_TIMEOUT_MS)
     wait_ready(page, WORK_TIMEOUT_MS)
     rated_s = time.perf_counter() - t
     shot(page, "long-02-new-puzzle-rated")
     print(f"\nnew puzzle over a hard rating: valid after {valid_s:.2f} s, rated and explained after {rated_s:.2f} s")
     assert valid_s < QUICK_S
-    assert page.evaluate("window.sudokuGrader.engine.long.jobs.size") == 0, "the old rating still runs"
     rate = cli_json("rate", EASY)
     for tid, text in rating_fields(rate):
         assert by_id(page, tid).inner_text().strip() == text, tid
@@ -123,6 +130,21 @@ def test_a_new_puzzle_replaces_the_rating_and_stale_results_never_show(page: Any
     final = by_id(page, "ratings").text_content()
     seen = [s for s in page.evaluate("window.__seen") if any(ch.isdigit() for ch in s)]
     assert seen and all(final.startswith(s) for s in seen), [s for s in seen if not final.startswith(s)][:2]
+
+
+def test_a_rating_for_another_puzzle_replaces_the_running_one(page: Any) -> None:
+    wait_ready(page, WORK_TIMEOUT_MS)
+    got = page.evaluate("""async ([hard, easy]) => {
+        const eng = window.sudokuGrader.engine;
+        const old = eng.request("rate", hard).then(() => "finished", (e) => e.kind);
+        await new Promise((r) => setTimeout(r, 1500));
+        const t = performance.now();
+        const res = await eng.request("rate", easy);
+        return { old: await old, status: res.status, seconds: (performance.now() - t) / 1000 }; }""", [HARD, EASY])
+    print(f"\nreplaced a running hard rating; the new one took {got['seconds']:.2f} s")
+    assert got["old"] == "cancelled"
+    assert got["status"] == "unique"
+    wait_ready(page, WORK_TIMEOUT_MS)
 
 
 def test_rate_sends_each_scale_as_it_is_done(page: Any) -> None:
