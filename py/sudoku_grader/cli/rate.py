@@ -271,13 +271,13 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
     writer = csv.writer(sys.stdout, lineterminator="\n") if args.format == "csv" and store is None else None
     if writer:
         writer.writerow(csv_header(scales))
-    bad: list[int] = []
+    bad = _BadLines()
     counts = {"rated": 0, "stored before": 0, "duplicates": 0, "timeouts": 0}
 
     def skipped(out: dict[str, Any]) -> None:
         counts["duplicates" if out["status"] == "duplicate" else "stored before"] += 1
         if out["status"] in BAD_STATUSES:
-            bad.append(out["line"])
+            bad.add(out["line"])
         if bar:
             bar.step(rated=False)
 
@@ -289,7 +289,7 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
             counts["rated"] += 1
             counts["timeouts"] += out.get("status") == "timeout"
             if out.get("status") in BAD_STATUSES:
-                bad.append(out["line"])
+                bad.add(out["line"])
             if filt and store:
                 puzzle = filt.finished(out)
                 store.put(puzzle, key, __version__, source, out["line"], out, args.time_limit)
@@ -310,12 +310,30 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
             store.close()
     if not args.quiet and store is not None:
         print(", ".join(f"{v} {k}" for k, v in counts.items()) + f"; store {args.db}", file=sys.stderr)
-    if bad:
+    if bad.count:
         if not args.quiet:
-            shown = ", ".join(map(str, sorted(bad)[:20])) + (" ..." if len(bad) > 20 else "")
-            print(f"{len(bad)} lines invalid, unsolvable, not unique or repeated (line {shown})", file=sys.stderr)
+            print(f"{bad.count} lines invalid, unsolvable, not unique or repeated (line {bad})", file=sys.stderr)
         return 1
     return 0
+
+
+class _BadLines:
+    """How many lines failed and the first few numbers (memory stays flat on a huge bad file)."""
+
+    SHOWN = 20
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first: list[int] = []
+
+    def add(self, line: int) -> None:
+        self.count += 1
+        if len(self.first) <= self.SHOWN:
+            self.first.append(line)
+
+    def __str__(self) -> str:
+        lines = sorted(self.first)[: self.SHOWN]
+        return ", ".join(map(str, lines)) + (" ..." if self.count > len(lines) else "")
 
 
 # ------------------------------------------------------------------ explain
