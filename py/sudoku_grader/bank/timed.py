@@ -22,12 +22,11 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import api, ratings
-from ..engine import Cancelled as EngineCancelled
+from ..engine import Cancelled
 from ..errors import SudokuError
-from ..se.solver import Cancelled as SECancelled
 
-# every cancel exception a walk loop raises when ``cancel()`` says stop
-CANCELLED: tuple[type[BaseException], ...] = tuple({EngineCancelled, SECancelled})
+# the exception every walk loop (the SE policy's included) raises when ``cancel()`` says stop
+CANCELLED: tuple[type[BaseException], ...] = (Cancelled,)
 
 
 class Deadline:
@@ -53,9 +52,9 @@ class _Partial:
     def __call__(self, n: int, label: str) -> None:
         self.steps = n
         value = label.split(":", 1)[1] if ":" in label else label
-        if self.scale == "se":
+        if self.scale == "se":  # SE labels its steps "technique difficulty"
             try:
-                self.se_values.append(float(value))
+                self.se_values.append(float(value.rsplit(" ", 1)[-1]))
                 return
             except ValueError:
                 pass
