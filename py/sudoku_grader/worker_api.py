@@ -121,8 +121,7 @@ def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dic
             now = time.perf_counter()
             if now - last[0] >= 0.1:  # at most ten messages a second
                 last[0] = now
-                text = str(label).split(":", 1)[-1]
-                technique = f"difficulty {text}" if scale == "se" else text
+                technique = str(label).split(":", 1)[-1]  # SE's: "technique difficulty"
                 progress(json.dumps({"scale": scale, "step": n, "technique": technique}))
         return report
 
