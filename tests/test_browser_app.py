@@ -8,6 +8,7 @@ counted: the app must never need one. Screenshots of each stage go to ``test-art
 from __future__ import annotations
 
 import json
+import statistics
 from collections.abc import Iterator
 from typing import Any
 
@@ -366,6 +367,17 @@ def test_phone_layout(browser: Any, site: str) -> None:
         pg.locator('.numpad button[data-digit="4"]').tap()
         assert pg.locator('[data-testid="cell-r1c1"] .sg-value').inner_text() == "4"
         shot(pg, "app-12-phone")
+        # stepping through the path keeps the grid in sight
+        pg.goto(site + "#" + EASY)
+        wait_ready(pg)
+        pg.locator('[data-testid="analyze"]').tap()
+        pg.wait_for_selector('[data-testid="step-3"]', timeout=WORK_TIMEOUT_MS)
+        pg.locator('[data-testid="step-3"] button').tap()
+        pg.locator('[data-testid="step-next"]').tap()
+        box = pg.locator("#grid").bounding_box()
+        top = pg.evaluate("document.querySelector('#grid').getBoundingClientRect().top")
+        assert box and -box["height"] / 2 < top < 844 - box["height"] / 2, f"the grid is out of sight (top {top})"
+        shot(pg, "app-12-phone-stepping")
     finally:
         ctx.close()
 
@@ -551,6 +563,7 @@ def test_solve_by_hint_and_apply_only(page: Any, site: str, puzzle: str) -> None
     sol = solution_of(puzzle)
     start_solving(page, site, puzzle)
     applied = 0
+    waits: list[float] = []
     timer = Timer()
     while page.evaluate("document.body.dataset.state") != "solved":
         assert applied < 200, "too many steps"
@@ -559,6 +572,7 @@ def test_solve_by_hint_and_apply_only(page: Any, site: str, puzzle: str) -> None
         while by_id(page, "hint-more").is_visible():
             by_id(page, "hint-more").click()
         ladder = page.evaluate("window.sudokuGrader.state.hint.ladder")
+        waits.append(page.evaluate("window.sudokuGrader.state.hint.ms") / 1000)
         assert ladder["kind"] == "step", ladder["rungs"][0]["text"]
         step = ladder["step"]
         for p in step.get("placements", []):
@@ -571,7 +585,9 @@ def test_solve_by_hint_and_apply_only(page: Any, site: str, puzzle: str) -> None
         applied += 1
         page.wait_for_function("() => !window.sudokuGrader.state.hint")
         page.wait_for_selector("body[data-state=ready], body[data-state=solved]", timeout=WORK_TIMEOUT_MS)
-    print(f"\n{applied} hints applied in {timer.seconds():.1f} s")
+    waits.sort()
+    print(f"\n{applied} hints applied in {timer.seconds():.1f} s; a hint took {statistics.median(waits):.3f} s"
+          f" (median), {waits[int(0.9 * (len(waits) - 1))]:.3f} s (p90), {waits[-1]:.3f} s (max) in Pyodide")
     by_id(page, "solved").wait_for()
     page.wait_for_function(
         "() => /^You solved an SE /.test(document.querySelector('[data-testid=solved]').textContent)",
@@ -658,3 +674,54 @@ def test_solve_link_with_progress(page: Any, site: str) -> None:
     wait_ready(page)
     page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
     assert by_id(page, f"cell-{cell_of(c)}").get_attribute("aria-label").endswith(f"placed {sol[c]}")
+
+
+def test_a_game_in_progress_continues_offline(context: Any, page: Any, site: str) -> None:
+    sol = solution_of(EASY)
+    start_solving(page, site, EASY)
+    empty = [c for c in range(81) if EASY[c] == "."]
+    by_id(page, f"cell-{cell_of(empty[0])}").click()
+    page.keyboard.press(sol[empty[0]])
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    context.set_offline(True)
+    try:
+        page.reload()
+        wait_ready(page)
+        page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
+        assert by_id(page, f"cell-{cell_of(empty[0])}").get_attribute("aria-label").endswith(f"placed {sol[empty[0]]}")
+        by_id(page, f"cell-{cell_of(empty[1])}").click()
+        page.keyboard.press(sol[empty[1]])
+        by_id(page, "hint").click()
+        by_id(page, "hint-1").wait_for()
+        saved = json.loads(page.evaluate("p => localStorage.getItem('sudoku-grader-game:' + p)", EASY))
+        assert saved["placed"][empty[0]] == sol[empty[0]] and saved["placed"][empty[1]] == sol[empty[1]]
+    finally:
+        context.set_offline(False)
+
+
+def test_analysis_says_what_the_scales_did(page: Any, site: str) -> None:
+    """Stuck scales say so, technique counts show names, the chart has an axis, the hardest step
+    links to a step of the path on the page (or says it is SE's own)."""
+    load_hash(page, site, FIENDISH)
+    analyzed(page)
+    rate = cli_json("rate", FIENDISH)
+    for scale, value in rate["ratings"].items():
+        head = by_id(page, f"rating-{scale}").inner_text()
+        if value.get("solved") is False:
+            assert head == "could not finish", scale
+            assert by_id(page, f"rating-{scale}-unfinished").count() == 1
+        else:
+            assert head != "could not finish", scale
+    counts = by_id(page, "technique-counts").inner_text()
+    assert "se-" not in counts and "Direct Hidden Pair" in counts
+    ticks = page.evaluate("[...document.querySelectorAll('#chart [data-testid=chart-tick]')].map(t => t.textContent)")
+    assert ticks[0] == "0" and len(ticks) == 3
+    link = by_id(page, "bottleneck-link")
+    names = page.locator("#steps .step-name").all_inner_texts()
+    if link.count():
+        text = link.inner_text()
+        k = int(text.split(",")[0].removeprefix("step "))
+        assert text == f"step {k}, {names[k - 1]}"
+    else:
+        assert "Sudoku Explainer's own path" in by_id(page, "bottleneck").inner_text()
+    shot(page, "app-18-stuck-scales")

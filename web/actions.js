@@ -27,7 +27,7 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
     status: null, // the engine's solve() answer for the givens (with `puzzle`)
     analysis: null, // rate + explain of the givens
     view: null, // the step shown while stepping through the path (null: the grid as played)
-    hint: null, // {version, mode, answer, ladder, rung}
+    hint: null, // {version, mode, answer, ladder, rung, ms}
     selected: 0,
     notes: false,
     checked: null, // {wrong, missing} cells from the last Check, until the next move
@@ -524,8 +524,8 @@ export function solvedSentence(rate) {
   let text = parts.length ? `You solved an ${parts.join(" / ")} puzzle` : "You solved the puzzle";
   const b = rate?.bottleneck || se?.bottleneck;
   if (b && (b.name || b.technique)) {
-    text += `; its hardest step is ${b.name || b.technique}`;
-    if (b.text) text += `: ${b.text}`;
+    const name = b.name || b.technique;
+    text += `; its hardest step is ${b.text ? (b.text.startsWith(name) ? b.text : `${name}: ${b.text}`) : name}`;
   }
   return text.endsWith(".") ? text : text + ".";
 }
@@ -549,11 +549,13 @@ export async function hint(store) {
   const version = s.game.version;
   const mode = s.mode;
   store.update({ view: null });
+  const t0 = performance.now();
   try {
     const answer = await store.engine.request("hint", s.game.positionJSON(), engineOptions(store.state));
     if (store.state.game.version !== version || store.state.game !== s.game) return; // the player moved meanwhile
     const ladder = hintLadder(answer, store.state.catalogue);
-    store.update({ hint: { version, mode, answer, ladder, rung: 1 } });
+    // ms: how long the player waited for it (the tests report it)
+    store.update({ hint: { version, mode, answer, ladder, rung: 1, ms: performance.now() - t0 } });
   } catch (e) {
     engineFailed(store, e);
   }
