@@ -468,6 +468,13 @@ def test_generate_aims_at_a_band_and_matches_the_python_package(page: Any) -> No
     by_id(page, "generate").click()
     assert "Name a technique" in by_id(page, "error").inner_text()
     assert grid_line(page) == expected["puzzle"]
+    # a generated puzzle can open straight in Solve
+    page.select_option('[data-testid="gen-scale"]', "se")
+    by_id(page, "gen-solve").check()
+    by_id(page, "generate").click()
+    page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]', timeout=WORK_TIMEOUT_MS)
+    assert grid_line(page) == expected["puzzle"]
+    assert page.url.endswith("#solve:" + expected["puzzle"])
 
 
 # ---------------------------------------------------------------------------------- Solve mode
@@ -725,3 +732,33 @@ def test_analysis_says_what_the_scales_did(page: Any, site: str) -> None:
     else:
         assert "Sudoku Explainer's own path" in by_id(page, "bottleneck").inner_text()
     shot(page, "app-18-stuck-scales")
+
+
+def test_export_and_paste_back_to_continue(page: Any, site: str) -> None:
+    """The HoDoKu library line of a position in progress, pasted back, continues that position;
+    the page offers the saved games to continue."""
+    sol = solution_of(EASY)
+    start_solving(page, site, EASY)
+    empty = [c for c in range(81) if EASY[c] == "."]
+    by_id(page, f"cell-{cell_of(empty[0])}").click()
+    page.keyboard.press(sol[empty[0]])
+    by_id(page, "fill-candidates").click()
+    page.locator("#export-box > summary").click()
+    line = by_id(page, "export-library").input_value()
+    grid = by_id(page, "export-pencilmark").input_value()
+    assert line and grid.count("\n") >= 8
+    labels = cell_labels(page)
+    by_id(page, "clear").click()
+    page.evaluate("p => localStorage.removeItem('sudoku-grader-game:' + p)", EASY)
+    page.locator("#load-box > summary").click()
+    by_id(page, "paste-input").fill(line)
+    by_id(page, "load").click()
+    page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
+    assert cell_labels(page) == labels
+    # a fresh visit offers the game in progress
+    page.goto(site)
+    wait_ready(page)
+    assert page.locator("#saved-box").get_attribute("open") is not None
+    by_id(page, "continue-1").click()
+    page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
+    assert cell_labels(page) == labels

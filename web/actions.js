@@ -390,6 +390,7 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
   let givens;
   let placed = "";
   let marks = [];
+  let markedUp = false; // marks that differ from what the digits allow: a player's position
   if (/^[1-9.0]{81}$/.test(clean)) {
     givens = clean;
   } else {
@@ -407,7 +408,8 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
     const parsed = Position.fromParsed(res);
     givens = res.values.map((v, c) => (v && res.givens[c] ? String(v) : ".")).join("");
     placed = res.values.map((v, c) => (v && !res.givens[c] ? String(v) : ".")).join("");
-    if (parsed.hasPencilmarks()) marks = parsed.cands.map((m, c) => (res.values[c] ? 0 : m));
+    markedUp = parsed.hasPencilmarks();
+    if (markedUp || carriesMarks(clean)) marks = parsed.cands.map((m, c) => (res.values[c] ? 0 : m));
     // A pencilmark grid cannot tell givens from placed digits: when its digits extend the puzzle
     // on the grid, the extra ones are the player's.
     const current = store.state.game.puzzle();
@@ -417,7 +419,7 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
       givens = current;
     }
   }
-  const isPosition = /[1-9]/.test(placed) || marks.some(Boolean);
+  const isPosition = /[1-9]/.test(placed) || markedUp;
   if (isPosition) {
     const probe = new Game(givens);
     const status = await solveOnce(store, probe.puzzle());
@@ -431,6 +433,16 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
     const status = await validity(store);
     if (status?.status === "unique") analyze(store);
   }
+}
+
+/**
+ * Does the text spell out every cell's candidates (a HoDoKu library line, a pencilmark grid)? Then
+ * they are the player's marks even when they equal what the digits allow.
+ */
+export function carriesMarks(text) {
+  if (/^:[0-9a-z]{4}:/i.test(text)) return true;
+  const tokens = text.split(/[\s|+\-=*:]+/).filter((t) => /^[1-9]+$/.test(t));
+  return tokens.length >= 81 && tokens.some((t) => t.length > 1);
 }
 
 async function solveOnce(store, puzzle) {
