@@ -119,7 +119,9 @@ def test_type_a_puzzle_and_see_the_cli_ratings(page: Any) -> None:
     assert TOUGH in page.url, "the URL hash shares the puzzle"
     page.wait_for_selector('[data-testid="validity"].good')
     by_id(page, "analyze").click()
+    page.wait_for_selector('[data-testid="analyze"]:disabled')  # no second run queues behind this one
     analyzed(page)
+    assert by_id(page, "analyze").is_enabled()
     shot(page, "app-02-rated")
     rate = cli_json("rate", TOUGH)
     explain = cli_json("explain", TOUGH)
@@ -763,3 +765,41 @@ def test_export_and_paste_back_to_continue(page: Any, site: str) -> None:
     by_id(page, "continue-1").click()
     page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
     assert cell_labels(page) == labels
+
+
+def test_live_mistakes_full_storage_and_print(page: Any, site: str) -> None:
+    sol = solution_of(EASY)
+    start_solving(page, site, EASY)
+    empty = [c for c in range(81) if EASY[c] == "."]
+    wrong = next(d for d in "123456789" if d != sol[empty[0]])
+    # wrong digits show as they are typed once the setting is on
+    page.locator("#settings summary").click()
+    by_id(page, "setting-live-mistakes").check()
+    by_id(page, f"cell-{cell_of(empty[0])}").click()
+    page.keyboard.press(wrong)
+    assert by_id(page, f"cell-{cell_of(empty[0])}").get_attribute("data-mistake") == "digit"
+    by_id(page, "setting-live-mistakes").uncheck()
+    assert by_id(page, f"cell-{cell_of(empty[0])}").get_attribute("data-mistake") is None
+    # storage that is full says so plainly; the move itself stays on the grid
+    page.evaluate("""() => {
+        window.__setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
+    }""")
+    try:
+        by_id(page, f"cell-{cell_of(empty[1])}").click()
+        page.keyboard.press(sol[empty[1]])
+        problem = by_id(page, "save-problem")
+        problem.wait_for()
+        assert "storage for the page is full" in problem.inner_text()
+        assert by_id(page, f"cell-{cell_of(empty[1])}").get_attribute("aria-label").endswith(f"placed {sol[empty[1]]}")
+    finally:
+        page.evaluate("() => { Storage.prototype.setItem = window.__setItem; }")
+    page.keyboard.press("Delete")  # the next move saves again
+    assert by_id(page, "save-problem").is_hidden()
+    # print: the grid alone
+    page.emulate_media(media="print")
+    try:
+        assert page.locator(".info-col").is_hidden() and page.locator(".numpad").is_hidden()
+        assert page.locator("#grid").is_visible()
+    finally:
+        page.emulate_media(media="screen")
