@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from conftest import puzzle_set
-from sudoku_grader.engine import apply_step, solve_path
+from sudoku_grader.engine import apply_step, walk
 from sudoku_grader.formats import parse
 from sudoku_grader.solver import solve
 
@@ -10,7 +10,7 @@ def check_path_sound(line: str) -> bool:
     """Every placement and elimination of the path agrees with the unique solution."""
     board = parse(line).board
     solution = solve(board).solutions[0]
-    path = solve_path(board)
+    path = walk(board)
     b = board.copy()
     for step in path.steps:
         for cell, digit in step.placements:
@@ -23,7 +23,7 @@ def check_path_sound(line: str) -> bool:
 
 def test_newspaper_puzzle_explained_end_to_end() -> None:
     line = puzzle_set("newspaper-mixed")[0]
-    path = solve_path(parse(line).board)
+    path = walk(parse(line).board)
     assert path.solved
     assert all(s.text for s in path.steps)
     assert {s.technique for s in path.steps} <= {"full-house", "hidden-single", "naked-single",

@@ -8,9 +8,9 @@ import pytest
 
 from conftest import SHARED, puzzle_set
 from sudoku_grader.board import Board
+from sudoku_grader.engine import Path
 from sudoku_grader.formats import parse
 from sudoku_grader.ratings import grader2009, hodoku, rate_board, sourgumdrop, sudokuoftheday, sudokuwiki
-from sudoku_grader.ratings.common import Walk
 from sudoku_grader.ratings.mapping import MAPPING, mapping_for
 from sudoku_grader.solver import solve
 from sudoku_grader.step import Step
@@ -22,9 +22,9 @@ def _board_missing(cells: list[int]) -> Board:
     return parse("".join("." if i in cells else ch for i, ch in enumerate(SOLVED))).board
 
 
-def _walk(keys: list[str], solved: bool = True, candidates: list[int] | None = None) -> Walk:
+def _walk(keys: list[str], solved: bool = True, candidates: list[int] | None = None) -> Path:
     steps = [Step(k, k) for k in keys]
-    return Walk(steps=steps, keys=list(keys), candidates=candidates or [0] * len(keys), solved=solved)
+    return Path(steps=steps, keys=list(keys), candidates=candidates or [0] * len(keys), solved=solved)
 
 
 # ----------------------------------------------------------------- SudokuWiki (seed 000)

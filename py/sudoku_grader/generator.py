@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
-from .engine import Cancelled, solve_path
-from .errors import SudokuError
+from .engine import Simplest, walk
+from .errors import Cancelled, SudokuError
 from .solver import has_other_solution, is_minimal, random_solution, solve
 from .techniques import REGISTRY, default_order, get
 
@@ -188,7 +188,7 @@ def builtin_measure(board: Board, ceiling: float | None = None) -> dict[str, Any
     is above the ceiling (``er`` None, ``above`` the ceiling).
     """
     techs = [t for t in default_order() if t.level <= ceiling] if ceiling is not None else None
-    path = solve_path(board, techs)
+    path = walk(board, Simplest(techs))
     hardest = max((_step_level(s.technique, s.extra) for s in path.steps), default=0.0)
     out: dict[str, Any] = {"er": hardest if path.solved else None, "solved": path.solved}
     if ceiling is not None and not path.solved:
@@ -248,7 +248,7 @@ def _uses_technique(board: Board, technique: str) -> dict[str, int] | None:
             raise _Found()
 
     try:
-        solve_path(board, progress=seen)
+        walk(board, progress=seen)
     except _Found:
         return counts
     return None
@@ -264,7 +264,7 @@ def _needs_beyond_basics(opts: GenerateOptions) -> bool:
 
 def check_target(board: Board, opts: GenerateOptions) -> tuple[bool, dict[str, Any], dict[str, int]]:
     """(accepted, rating on the scale, technique counts of our path)."""
-    if _needs_beyond_basics(opts) and solve_path(board, BASIC).solved:
+    if _needs_beyond_basics(opts) and walk(board, Simplest(BASIC)).solved:
         return False, {}, {}
     counts: dict[str, int] = {}
     if opts.technique:
@@ -301,7 +301,7 @@ def generate_one(
     """One puzzle for ``opts`` from ``seed``; None when ``timeout``/``max_tries`` ran out.
 
     ``progress(message)`` is called about twice a second; ``cancel()`` returning True
-    raises `engine.Cancelled` between two tries.
+    raises `errors.Cancelled` between two tries.
     """
     rng = random.Random(seed)
     start = time.monotonic()
