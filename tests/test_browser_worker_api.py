@@ -128,3 +128,24 @@ def test_built_wheel_installs_and_imports(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": str(target)}, capture_output=True,
                          text=True, timeout=60)
     assert out.stdout.strip() == "unique", out.stderr
+
+
+def test_catalogue_holds_every_list_the_page_shows() -> None:
+    """Technique families with the hint ladder's words, scales with names and levels: the page
+    keeps no copy of these lists."""
+    out = call("catalogue")
+    ids = [t["id"] for t in out["techniques"]]
+    assert ids == [t["id"] for t in api.techniques()]
+    used = {t["family"] for t in out["techniques"]}
+    assert {f["id"] for f in out["families"]} == used
+    assert used <= set(worker_api.FAMILIES), "every family needs its words for the hint ladder"
+    assert all(f["name"] and f["hint"] for f in out["families"])
+    scales = {s["id"]: s for s in out["scales"]}
+    from sudoku_grader.ratings import SCALES
+
+    assert list(scales) == list(SCALES)
+    assert scales["hodoku"]["levels"] == ["Easy", "Medium", "Hard", "Unfair", "Extreme"]
+    assert scales["se"]["number"] == "er" and scales["se"]["levels"] == []
+    assert scales["sudokuoftheday"]["level"] == "level" and "Diabolical" in scales["sudokuoftheday"]["levels"]
+    assert all(s["name"] for s in scales.values())
+    assert out["fields"]["er"] == "ER"

@@ -58,12 +58,36 @@ def test_minimal_with_symmetry() -> None:
     assert is_minimal(values, [int(ch) for ch in made.solution])
 
 
-def test_technique_target_path_uses_it() -> None:
+def test_technique_target_is_the_hardest_step() -> None:
+    """For practice, a technique target means the puzzle's hardest step is that technique."""
+    from sudoku_grader.techniques import REGISTRY
+
     made = generate_one(GenerateOptions(technique="Claiming"), seed=2, timeout=60)
     assert made is not None
     path = walk(Board.from_string(made.puzzle))
-    assert "locked-candidates-2" in {s.technique for s in path.steps}
+    assert path.solved
+    levels = {s.technique: REGISTRY[s.technique].level for s in path.steps}
+    assert "locked-candidates-2" in levels
+    assert max(levels.values()) == REGISTRY["locked-candidates-2"].level
     assert made.techniques["locked-candidates-2"] >= 1
+
+
+# An X-Wing as the hardest step (SE 3.2), made by `generate --technique x-wing --seed 1`.
+X_WING_HARDEST = ".2.97...156...8.3..79....6....1.9...8....5....9....6.......319...2...748...8....."
+# A path with an X-Wing that is not its hardest step: SE 8.3 (example "Diabolical").
+X_WING_NOT_HARDEST = "12..4......5.69.1...9...5.........7.7...52.9..3......2.9.6...5.4..9..8.1..3...9.4"
+
+
+def test_hardest_is_accepts_only_a_path_that_needs_nothing_harder() -> None:
+    counts = generator.hardest_is(Board.from_string(X_WING_HARDEST), "x-wing")
+    assert counts is not None and counts["x-wing"] >= 1
+    assert generator.hardest_is(Board.from_string(X_WING_HARDEST), "swordfish") is None
+    hard = Board.from_string(X_WING_NOT_HARDEST)
+    assert generator.hardest_is(hard, "x-wing") is None
+    # the CLI's help says what the target means
+    proc = subprocess.run([sys.executable, "-m", "sudoku_grader", "generate", "--help"], capture_output=True,
+                          text=True, env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"}, timeout=60)
+    assert "hardest step" in proc.stdout
 
 
 def test_band_on_se_scale_is_respected() -> None:

@@ -22,7 +22,7 @@ from . import ratings as _ratings
 from .board import Board
 from .engine import Cancel, Progress, all_steps, next_step, policy_named, walk
 from .errors import SudokuError
-from .formats import parse
+from .formats import parse, parse_position
 from .geometry import cell_name
 from .solver import solve as _exact
 from .techniques import Options, default_order, get, make_options, ordered
@@ -128,14 +128,50 @@ def steps(
     return {"puzzle": _line(board), "steps": [s.to_json() for s in found]}
 
 
-def hint(text: str, *, options: OptionsArg = None, preset: str | None = None) -> dict[str, Any]:
-    """The easiest step available now, or a message when none is."""
+def hint(
+    text: str, techniques: list[str] | None = None, *, options: OptionsArg = None, preset: str | None = None
+) -> dict[str, Any]:
+    """The easiest step from a player's position, and the player's mistakes.
+
+    ``text`` is any format `formats.parse_position` reads: a puzzle, a pencilmark grid,
+    a HoDoKu library line or ``{"givens", "placed", "candidates"}``. The solution comes
+    from the givens alone. ``mistakes`` lists the placed digits that differ from it
+    (``wrong-digit``, the player's digit) and then the cells whose marks lost the
+    solution's digit (``missing-candidate``, the digit that belongs there); while there
+    are mistakes ``step`` is None, since a step from a broken position proves nothing.
+    ``techniques`` limits the search and ``options``/``preset`` set the finders as in `explain`.
+    """
     try:
-        board = load(text)
-        step = next_step(board, None, finder_options(options, preset))
+        pos = parse_position(text)
     except SudokuError as e:
         return invalid(text, e)
-    return {"puzzle": _line(board), "step": step.to_json() if step else None}
+    digits = pos.digits()
+    out: dict[str, Any] = {"puzzle": "".join(str(v) if v else "." for v in digits),
+                           "givens": "".join(str(v) if v else "." for v in pos.givens)}
+    exact = _exact(pos.givens)
+    out["status"] = exact.status
+    if exact.status != "unique":
+        out["error"] = (f"the puzzle has no solution: {exact.reason}" if exact.status == "none" else
+                        "the puzzle has more than one solution; hints need a puzzle with exactly one")
+        out["mistakes"] = []
+        out["step"] = None
+        return out
+    solution = exact.solutions[0]
+    mistakes = [{"cell": cell_name(c), "digit": p, "kind": "wrong-digit"}
+                for c, p in enumerate(pos.placed) if p and p != solution[c]]
+    mistakes += [{"cell": cell_name(c), "digit": solution[c], "kind": "missing-candidate"}
+                 for c, m in enumerate(pos.marks) if m and not digits[c] and not m >> (solution[c] - 1) & 1]
+    out["mistakes"] = mistakes
+    out["solved"] = not mistakes and all(digits)
+    if mistakes or out["solved"]:
+        out["step"] = None
+        return out
+    try:
+        step = next_step(pos.board(), techniques, finder_options(options, preset))
+    except SudokuError as e:
+        return invalid(text, e)
+    out["step"] = step.to_json() if step else None
+    return out
 
 
 def rate(

@@ -17,10 +17,15 @@
 
 Writers: `to_line`, `to_grid` (pretty grid), `to_pencilmark` (read back by `parse`)
 and `to_sukaku`. Every error is a `ParseError` saying where (line, character) and why.
+
+`parse_position` reads a player's position: any of the above, or the JSON object
+``{"givens": "<81>", "placed": "<81>", "candidates": [[...] x81]}``, keeping the
+givens, the player's digits and the player's own marks apart (a hint needs all three).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from .board import Board
@@ -80,10 +85,10 @@ def cell_count(line: str) -> int:
 
 
 def looks_like_line(line: str) -> bool:
-    """True for a one-line puzzle (81 cells or more, or a library line): how the CLI tells a
-    file of puzzles from a file holding one multi-line grid."""
+    """True for a one-line puzzle (81 cells or more, a library line or a JSON position): how the
+    CLI tells a file of puzzles from a file holding one multi-line grid."""
     s = line.strip()
-    return (s.startswith(":") and s.count(":") >= 3) or cell_count(s) >= 81
+    return (s.startswith(":") and s.count(":") >= 3) or s.startswith("{") or cell_count(s) >= 81
 
 
 def parse_line(line: str, lineno: int | None = None) -> Parsed:
@@ -377,3 +382,113 @@ def to_library(board: Board, code: str = "0000", digits: str = "") -> str:
         if fresh.has_candidate(c, d) and not board.has_candidate(c, d)
     ]
     return f":{code}:{digits}:{''.join(cells)}:{' '.join(deleted)}:::"
+
+
+# ------------------------------------------------------------------ a player's position
+@dataclass
+class Position:
+    """A position in the middle of a solve, as the player made it.
+
+    ``givens`` and ``placed`` are 81 digits (0 = none): the puzzle's clues and the
+    player's own digits, which may be wrong. ``marks`` are the player's candidates per
+    cell as 9-bit masks; 0 means the player entered none there (every digit the filled
+    cells allow). Nothing is checked against the rules until `board` is called.
+    """
+
+    givens: list[int]
+    placed: list[int]
+    marks: list[int]
+
+    def digits(self) -> list[int]:
+        return [g or p for g, p in zip(self.givens, self.placed)]
+
+    def board(self) -> Board:
+        """The position as a board: digits placed, the player's marks kept (within what the
+        digits allow). A digit twice in a house raises `ParseError`."""
+        try:
+            board = Board.from_values(self.digits(), givens=[c for c in range(81) if self.givens[c]])
+        except ContradictionError as e:
+            raise ParseError(str(e)) from None
+        for c, m in enumerate(self.marks):
+            if m and not board.values[c]:
+                board.set_candidates(c, board.cands[c] & m)
+        return board
+
+
+def parse_position(text: str) -> Position:
+    """A player's position from the JSON object or from any format `parse` reads.
+
+    In the JSON form ``placed`` and ``candidates`` are optional; a candidate list that
+    is empty (or a filled cell's) means no marks there. From the other formats the
+    player's marks are the candidates that pencilmark grids, Sukaku and HoDoKu library
+    lines carry; plain lines and grids carry none.
+    """
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        return _position_from_json(stripped)
+    parsed = parse(text)
+    b = parsed.board
+    givens = [v if b.is_given(c) else 0 for c, v in enumerate(b.values)]
+    placed = [0 if b.is_given(c) else v for c, v in enumerate(b.values)]
+    marks = [0] * 81
+    if parsed.format == "library":
+        # the player's marks are every digit but the deleted ones (a placed digit's peers
+        # lose it by the rules, not by the player's hand)
+        fresh = Board.from_values(b.values, check=False)
+        marks = [0 if v else ALL_DIGITS & ~(fresh.cands[c] & ~b.cands[c]) for c, v in enumerate(b.values)]
+    elif parsed.format in ("pencilmark", "sukaku"):
+        marks = [0 if v else b.cands[c] for c, v in enumerate(b.values)]
+    return Position(givens, placed, marks)
+
+
+def _digits_field(obj: dict, key: str, required: bool) -> list[int]:
+    value = obj.get(key)
+    if value is None and not required:
+        return [0] * 81
+    if not isinstance(value, str):
+        raise ParseError(f'"{key}" must be a string of 81 cells (digits 1-9, . or 0 for blanks)')
+    cells = [ch for ch in value if ch not in " |"]
+    if len(cells) != 81:
+        raise ParseError(f'"{key}" has {len(cells)} cells, expected 81')
+    out = []
+    for i, ch in enumerate(cells):
+        if ch in DIGITS:
+            out.append(int(ch))
+        elif ch in BLANKS:
+            out.append(0)
+        else:
+            raise ParseError(f'unexpected character {ch!r} in "{key}" at cell {i + 1}; use digits 1-9 and . or 0')
+    return out
+
+
+def _position_from_json(text: str) -> Position:
+    try:
+        obj = json.loads(text)
+    except ValueError as e:
+        raise ParseError(f"not a JSON position: {e}") from None
+    if not isinstance(obj, dict):
+        raise ParseError('a JSON position is an object {"givens": ..., "placed": ..., "candidates": ...}')
+    unknown = sorted(set(obj) - {"givens", "placed", "candidates"})
+    if unknown:
+        raise ParseError(f"unknown field {unknown[0]!r} in a JSON position (givens, placed, candidates)")
+    givens = _digits_field(obj, "givens", True)
+    placed = _digits_field(obj, "placed", False)
+    for c in range(81):
+        if givens[c] and placed[c]:
+            if placed[c] != givens[c]:
+                raise ParseError(f"r{c // 9 + 1}c{c % 9 + 1} is a given {givens[c]}; a placed digit cannot replace it")
+            placed[c] = 0
+    marks = [0] * 81
+    cands = obj.get("candidates")
+    if cands is not None:
+        if not isinstance(cands, list) or len(cands) != 81:
+            raise ParseError('"candidates" must be a list of 81 lists of digits')
+        for c, group in enumerate(cands):
+            digits = [int(ch) if ch in DIGITS else -1 for ch in group] if isinstance(group, str) else group
+            if not isinstance(digits, list) or any(
+                isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 9 for d in digits
+            ):
+                raise ParseError(f'"candidates" of r{c // 9 + 1}c{c % 9 + 1} must be a list of digits 1-9')
+            if not (givens[c] or placed[c]):
+                marks[c] = sum(1 << (d - 1) for d in set(digits))
+    return Position(givens, placed, marks)

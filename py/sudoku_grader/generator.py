@@ -7,8 +7,10 @@ the target; otherwise start again with a new grid.
 
 Targets (any combination):
 
-- ``technique``: the default simplest-first solve path must use this technique
-  (practice puzzles, as HoDoKu and SourGumdrop make them);
+- ``technique``: the puzzle's hardest step is this technique (practice puzzles, as
+  HoDoKu and SourGumdrop make them): the simplest-first path solves it with this
+  technique and those no harder (by the registry's ``level``), and uses it. That path
+  is then the default path too, since simplest-first never reaches a harder technique;
 - ``scale`` with ``lo``/``hi`` (a numeric band) or ``level`` (a level name):
   rated through ONE seam, `sudoku_grader.ratings.rate_board(board, scales=[scale])`
   which returns ``{scale: {...fields...}}``. The band is read from the scale's
@@ -41,7 +43,7 @@ from .board import Board
 from .engine import Simplest, walk
 from .errors import Cancelled, SudokuError
 from .solver import has_other_solution, is_minimal, random_solution, solve
-from .techniques import REGISTRY, default_order, get
+from .techniques import REGISTRY, default_order, get, ordered
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 SYMMETRY_ALIASES = {
@@ -107,7 +109,7 @@ class GenerateOptions:
         if self.level:
             parts.append(f"{self.scale} {self.level}")
         if self.technique:
-            parts.append(f"uses {self.technique}")
+            parts.append(f"hardest step {self.technique}")
         return ", ".join(parts) or "any puzzle"
 
 
@@ -234,24 +236,21 @@ def reduce_grid(grid: list[int], rng: random.Random, symmetry: str = "none") -> 
 
 
 # ---------------------------------------------------------------- targets
-class _Found(Exception):
-    """Stops a solve path as soon as the wanted technique is used."""
+def hardest_is(board: Board, technique: str) -> dict[str, int] | None:
+    """Technique counts of the simplest-first path when its hardest step is ``technique``, else None.
 
-
-def _uses_technique(board: Board, technique: str) -> dict[str, int] | None:
-    """Technique counts of the simplest-first path up to the first use of ``technique``, or None."""
+    The path may use only techniques up to the target's level (the target itself even when the
+    default path leaves it out); it must solve the puzzle and use the target.
+    """
+    target = REGISTRY[technique]
+    allowed = [t for t in ordered() if t.level <= target.level and (t.default or t.id == technique)]
+    path = walk(board, Simplest(allowed))
+    if not path.solved:
+        return None
     counts: dict[str, int] = {}
-
-    def seen(_n: int, tid: str) -> None:
-        counts[tid] = counts.get(tid, 0) + 1
-        if tid == technique:
-            raise _Found()
-
-    try:
-        walk(board, progress=seen)
-    except _Found:
-        return counts
-    return None
+    for s in path.steps:
+        counts[s.technique] = counts.get(s.technique, 0) + 1
+    return counts if technique in counts else None
 
 
 def _needs_beyond_basics(opts: GenerateOptions) -> bool:
@@ -268,7 +267,7 @@ def check_target(board: Board, opts: GenerateOptions) -> tuple[bool, dict[str, A
         return False, {}, {}
     counts: dict[str, int] = {}
     if opts.technique:
-        found = _uses_technique(board, opts.technique)
+        found = hardest_is(board, opts.technique)
         if found is None:
             return False, {}, {}
         counts = found

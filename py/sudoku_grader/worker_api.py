@@ -10,9 +10,11 @@ around them:
   signature takes them, and the ignored ones reported back so the page can say so;
 - progress reports while a path is walked (the api functions take ``progress``);
 - every exception turned into a one-line message: a person never sees a traceback;
-- two helpers the page cannot compute itself: ``parse`` (any format the package
-  reads, to the values and candidates of the grid) and ``techniques`` (the catalogue
-  for the settings panel and the hint ladder's first rung).
+- helpers the page cannot compute itself: ``parse`` (any format the package
+  reads, to the values and candidates of the grid), ``techniques`` (the technique
+  list for the settings panel) and ``catalogue`` (techniques, their families with the
+  words the hint ladder's first rung uses, and the rating scales with their names,
+  fields and levels), so the page keeps no copy of a list Python knows.
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
         return parse(puzzle)
     if op == "techniques":
         return {"techniques": catalogue()}
+    if op == "catalogue":
+        return {"techniques": catalogue(), "families": families(), "scales": scales(), "fields": FIELD_NAMES}
     if op == "sleep":
         # A diagnostic: hold the worker for a while, so a host (and the tests) can check
         # that cancelling and the time limit stop a long call and that the page stays usable.
@@ -144,3 +148,54 @@ def catalogue() -> list[dict[str, Any]]:
          "default": t.default}
         for t in ordered()
     ]
+
+
+#: Each technique family's name, and how the hint ladder's first rung says "look for one of these".
+FAMILIES: dict[str, tuple[str, str]] = {
+    "singles": ("Singles", "a single (naked or hidden)"),
+    "intersections": ("Intersections", "an intersection (pointing or claiming)"),
+    "subsets": ("Subsets", "a subset (pairs, triples, quads)"),
+    "sudokuwiki-patterns": ("SudokuWiki patterns", "a pattern across a band or a box (Gurth's, Fireworks and kin)"),
+    "fish": ("Fish", "a fish (X-Wing, Swordfish and their finned kin)"),
+    "wings": ("Wings", "a wing (XY-Wing, XYZ-Wing, W-Wing)"),
+    "single-digit": ("Single-digit patterns", "a single-digit pattern (Skyscraper, Kite, Empty Rectangle)"),
+    "uniqueness": ("Uniqueness", "a uniqueness pattern (Unique Rectangle and kin)"),
+    "coloring": ("Colouring", "colouring of one digit's strong links"),
+    "exclusion": ("Exclusion", "an aligned exclusion"),
+    "sue_de_coq": ("Sue de Coq", "a Sue de Coq"),
+    "als": ("Almost locked sets", "an almost locked set"),
+    "chains": ("Chains and loops", "a chain or loop"),
+    "medusa": ("3D Medusa", "3D Medusa colouring"),
+    "tridagon": ("Tridagon", "a tridagon (a deadly pattern of three digits)"),
+    "forcing": ("Forcing chains and nets", "a forcing chain or net"),
+    "templates": ("Templates", "a template (where one digit can still go as a whole)"),
+    "se_chains": ("Sudoku Explainer's chains", "one of Sudoku Explainer's forcing chains"),
+}
+
+#: Display names of the rating scales and of the fields their results carry.
+SCALE_NAMES = {"se": "Sudoku Explainer", "hodoku": "HoDoKu", "sudokuwiki": "SudokuWiki",
+               "sourgumdrop": "SourGumdrop", "sudokuoftheday": "Sudoku of the Day", "grader2009": "Sudoku Grader 2009"}
+FIELD_NAMES = {"er": "ER", "ep": "EP", "ed": "ED", "score": "score", "level": "level", "grade": "grade",
+               "normalised": "normalised", "strategic": "strategic", "procedural": "procedural", "total": "total",
+               "solved": "solved", "steps": "steps", "bands": "bands"}
+
+
+def families() -> list[dict[str, str]]:
+    """Every family the registry uses, in the order of its first (simplest) technique."""
+    out: list[dict[str, str]] = []
+    for t in ordered():
+        if t.family not in {f["id"] for f in out}:
+            name, hint = FAMILIES.get(t.family, (t.family.replace("_", " ").replace("-", " ").capitalize(),
+                                                   f"a technique of the {t.family} family"))
+            out.append({"id": t.family, "name": name, "hint": hint})
+    return out
+
+
+def scales() -> list[dict[str, Any]]:
+    """The rating scales: id, name, description, their number and level fields, level names."""
+    from .generator import LEVEL_FIELD, NUMBER_FIELD, known_levels
+    from .ratings import DESCRIPTIONS, SCALES
+
+    return [{"id": s, "name": SCALE_NAMES.get(s, s), "description": DESCRIPTIONS.get(s, ""),
+             "number": NUMBER_FIELD.get(s), "level": LEVEL_FIELD.get(s), "levels": known_levels(s)}
+            for s in SCALES]

@@ -23,7 +23,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed for reproducible output (default: random)")
     p.add_argument("--symmetry", default="none", help="none, rotational (180), mirror or diagonal")
     p.add_argument("--minimal", action="store_true", help="only puzzles where every given is needed")
-    p.add_argument("--technique", metavar="NAME", help="the solve path must use this technique")
+    p.add_argument("--technique", metavar="NAME",
+                   help="practice: the puzzle's hardest step is this technique (the path needs nothing harder)")
     p.add_argument("--scale", help=f"rating scale to aim at: {', '.join(NUMBER_FIELD)}")
     p.add_argument("--min", type=float, dest="lo", help="lowest rating on the scale (e.g. SE 4.0)")
     p.add_argument("--max", type=float, dest="hi", help="highest rating on the scale")

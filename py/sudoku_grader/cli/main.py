@@ -260,7 +260,8 @@ def build_parser() -> argparse.ArgumentParser:
         "explain": "the numbered logical steps (text, or --json)",
         "steps": "every step available in the position (HoDoKu's find all steps), as JSON",
         "rate": "ratings, as JSON lines",
-        "hint": "the easiest step available now, as JSON",
+        "hint": "the easiest step from a position (a puzzle, pencilmark grid, HoDoKu library line or JSON "
+                '{"givens", "placed", "candidates"}) and the player\'s mistakes, as JSON',
     }
     for name in COMMANDS:
         p = sub.add_parser(name, help=helps[name], description=helps[name])
