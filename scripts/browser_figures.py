@@ -1,117 +1,197 @@
 """Measure the browser app's figures on this machine (headless Debian chromium, dist/ on 127.0.0.1).
 
-    python scripts/browser_figures.py boot          # page open -> worker ready, cold and cached
-    python scripts/browser_figures.py ratio         # browser / CPython time to rate the same 20 puzzles
-    python scripts/browser_figures.py routes        # bytes and time to first rating for the 3 routes
+    python scripts/browser_figures.py visits   # first and cached visit: requests, bytes, time to worker ready
+    python scripts/browser_figures.py boot     # worker ready vs bare Pyodide (1+1), cold and cached, interleaved
+    python scripts/browser_figures.py speed    # Pyodide / CPython time per operation, same puzzles, interleaved
+    python scripts/browser_figures.py embed    # the 10-embed page: bytes before interaction, time to draw
+    python scripts/browser_figures.py routes   # bytes and time to first rating for the 3 routes
     python scripts/browser_figures.py all
 
-Builds dist/ first. Prints a Markdown table per figure. Every run uses a fresh browser context
-(empty cache, no service worker) for "cold"; "cached" reloads in the same context afterwards.
+``--root DIR`` measures another checkout (its dist/ and its py/ for CPython), e.g. the code before
+a change; ``--no-build`` measures its dist/ as it is. The server compresses as `build.py serve`
+does; bytes are what went over the wire. "Cold" is a fresh browser context (empty cache, no
+service worker); "cached" reloads in the same context once the first visit is over. Prints a
+Markdown table per figure.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import build  # noqa: E402
 
-from browser_support import block_other_hosts, launch  # noqa: E402
+from browser_boot import CountingServer, add_bare_page, wait_state_ready  # noqa: E402
+from browser_support import launch  # noqa: E402
 
 PUZZLES = ROOT.parent / "shared" / "puzzles"
 BOOT_MS = 180_000
+SCALES = ("hodoku", "sudokuwiki", "sourgumdrop", "sudokuoftheday", "grader2009", "se")
 
 
-class CountingServer:
-    """dist/ on 127.0.0.1 that counts the bytes of every file it sends."""
-
-    def __init__(self) -> None:
-        self.bytes = 0
-        self.lock = threading.Lock()
-        outer = self
-
-        class Counting(build.Handler):
-            def copyfile(self, source: Any, outputfile: Any) -> None:
-                data = source.read()
-                with outer.lock:
-                    outer.bytes += len(data)
-                outputfile.write(data)
-
-        import functools
-
-        handler = functools.partial(Counting, directory=str(build.DIST))
-        self.server = build.QuietServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.base = f"http://127.0.0.1:{self.server.server_address[1]}/"
-
-    def take(self) -> int:
-        with self.lock:
-            n, self.bytes = self.bytes, 0
-        return n
+def med(xs: list[float]) -> float:
+    return statistics.median(xs) if xs else float("nan")
 
 
-def twenty() -> list[str]:
-    """20 puzzles from easy to hard: the first 10 of the newspaper set and 10 of top95."""
+def runs_text(xs: list[float]) -> str:
+    return ", ".join(f"{x:.2f}" for x in xs)
+
+
+def sample(n: int) -> list[str]:
+    """Easy to hard: the first n/2 of the newspaper set and n/2 of top95."""
     news = [x.strip() for x in (PUZZLES / "newspaper-mixed.txt").read_text().splitlines() if x.strip()]
     top = [x.strip() for x in (PUZZLES / "top95.txt").read_text().splitlines() if x.strip()]
-    return news[:10] + top[:10]
+    return news[: n - n // 2] + top[: n // 2]
 
 
-def boot(browser: Any, srv: CountingServer, runs: int) -> None:
-    cold, cached = [], []
+def new_context(browser: Any, **kw: Any) -> Any:
+    """A fresh context. No request routing here: Playwright's routing turns the HTTP cache off,
+    which would change the very figures we measure (the tests check that no other host is asked)."""
+    return browser.new_context(**kw)
+
+
+# ----------------------------------------------------------------- visits
+def visits(browser: Any, srv: CountingServer, runs: int) -> None:
+    rows: dict[str, list[tuple[float, int, int]]] = {"first": [], "first+sw": [], "cached": []}
     for _ in range(runs):
-        ctx = browser.new_context()
-        block_other_hosts(ctx, [])
+        ctx = new_context(browser)
         page = ctx.new_page()
+        srv.take()
         t = time.perf_counter()
         page.goto(srv.base)
-        page.wait_for_selector("body[data-state=ready]", timeout=BOOT_MS)
-        cold.append(time.perf_counter() - t)
+        wait_state_ready(page, BOOT_MS)
+        ready = time.perf_counter() - t
+        n, b, _ = srv.take()
+        rows["first"].append((ready, n, b))
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        srv.wait_quiet(3.0)
+        n2, b2, _ = srv.take()
+        rows["first+sw"].append((ready, n + n2, b + b2))
         t = time.perf_counter()
         page.reload()
-        page.wait_for_selector("body[data-state=ready]", timeout=BOOT_MS)
-        cached.append(time.perf_counter() - t)
+        wait_state_ready(page, BOOT_MS)
+        cached = time.perf_counter() - t
+        srv.wait_quiet(2.0)
+        n3, b3, paths = srv.take()
+        rows["cached"].append((cached, n3, b3))
         ctx.close()
-    print("\n| page open -> worker ready | median s | runs (s) |\n|---|---:|---|")
-    print(f"| cold (empty cache) | {statistics.median(cold):.1f} | {', '.join(f'{x:.1f}' for x in cold)} |")
-    print(f"| cached (reload, service worker) | {statistics.median(cached):.1f} | "
-          f"{', '.join(f'{x:.1f}' for x in cached)} |")
+    app = build_size(srv)
+    print(f"\n| visit (median of {runs}) | worker ready s | requests | MB over the wire | runs (s) |\n"
+          "|---|---:|---:|---:|---|")
+    names = {"first": "first visit, until the worker is ready", "first+sw": "first visit, all (with the service "
+             "worker's caching)", "cached": "cached visit (reload)"}
+    for key, label in names.items():
+        r = rows[key]
+        print(f"| {label} | {med([x[0] for x in r]):.2f} | {med([x[1] for x in r]):.0f} | "
+              f"{med([x[2] for x in r]) / 1e6:.2f} | {runs_text([x[0] for x in r])} |")
+    print(f"(dist/ holds {app[0] / 1e6:.1f} MB in {app[1]} files; the server gzips as `build.py serve` does; "
+          f"last cached visit's requests: {', '.join(paths[:8])}{' ...' if len(paths) > 8 else ''})")
 
 
-def ratio(browser: Any, srv: CountingServer) -> None:
-    from sudoku_grader import api
+def build_size(srv: CountingServer) -> tuple[int, int]:
+    files = [f for f in Path(srv.server.RequestHandlerClass.keywords["directory"]).rglob("*") if f.is_file()]  # type: ignore[attr-defined]
+    return sum(f.stat().st_size for f in files), len(files)
 
-    puzzles = twenty()
-    t = time.perf_counter()
-    for p in puzzles:
-        api.rate(p)
-    cpython = time.perf_counter() - t
-    ctx = browser.new_context()
+
+# ----------------------------------------------------------------- boot
+def boot(browser: Any, srv: CountingServer, runs: int) -> None:
+    """Bare Pyodide and the app, alternating, each cold then cached in its own context."""
+    times: dict[str, list[float]] = {"bare cold": [], "app cold": [], "bare cached": [], "app cached": []}
+    phases: list[dict[str, float]] = []
+    for i in range(runs):
+        order = ("bare", "app") if i % 2 == 0 else ("app", "bare")
+        for who in order:
+            ctx = new_context(browser)
+            page = ctx.new_page()
+            url = srv.base + (BARE if who == "bare" else "")
+            t = time.perf_counter()
+            page.goto(url)
+            wait_state_ready(page, BOOT_MS)
+            times[f"{who} cold"].append(time.perf_counter() - t)
+            if who == "app":
+                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+            srv.wait_quiet(2.0)
+            t = time.perf_counter()
+            page.reload()
+            wait_state_ready(page, BOOT_MS)
+            times[f"{who} cached"].append(time.perf_counter() - t)
+            if who == "app":
+                phases.append(page.evaluate("window.sudokuGrader.engine.phases || {}"))
+            ctx.close()
+    print(f"\n| page open -> ready (median of {runs}, interleaved) | bare Pyodide 1+1 s | app worker ready s | "
+          f"ratio | runs bare / app (s) |\n|---|---:|---:|---:|---|")
+    for kind in ("cold", "cached"):
+        bare, app = times[f"bare {kind}"], times[f"app {kind}"]
+        print(f"| {kind} | {med(bare):.2f} | {med(app):.2f} | {med(app) / med(bare):.2f} | "
+              f"{runs_text(bare)} / {runs_text(app)} |")
+    keys = sorted({k for p in phases for k in p})
+    print("(app phases, cached, median s: " + ", ".join(f"{k} {med([p.get(k, 0) for p in phases]):.3f}"
+                                                      for k in keys) + ")")
+
+
+# ----------------------------------------------------------------- speed
+def stuck_text(puzzle: str) -> str:
+    """The position where singles and locked candidates stop, as a pencilmark grid (a hint's work)."""
+    from sudoku_grader.engine import solve_path
+    from sudoku_grader.formats import parse, to_pencilmark
+
+    board = parse(puzzle).board
+    path = solve_path(board, ["full-house", "hidden-single", "naked-single", "locked-candidates-1",
+                              "locked-candidates-2"])
+    return to_pencilmark(path.board or board)
+
+
+def speed(browser: Any, srv: CountingServer, count: int) -> None:
+    """Each operation on each puzzle in CPython, then in the page's worker; seconds measured
+    inside Python on both sides (the worker's own clock, so no messaging is counted)."""
+    from sudoku_grader import worker_api
+
+    puzzles = sample(count)
+    ops: list[tuple[str, str, dict[str, Any], str]] = []  # (label, op, options, which input)
+    ops += [("solve", "solve", {}, "puzzle"), ("hint (stuck position)", "hint", {}, "stuck"),
+            ("explain", "explain", {}, "puzzle")]
+    ops += [(f"rate {s}", "rate", {"scales": s}, "puzzle") for s in SCALES]
+    ctx = new_context(browser)
     page = ctx.new_page()
     page.goto(srv.base)
-    page.wait_for_selector("body[data-state=ready]", timeout=BOOT_MS)
+    wait_state_ready(page, BOOT_MS)
     page.evaluate("window.sudokuGrader.engine.timeLimit = 0")
-    browser_s = page.evaluate(
-        """async (ps) => { const e = window.sudokuGrader.engine; const t = performance.now();
-        for (const p of ps) await e.request('rate', p); return (performance.now() - t) / 1000; }""",
-        puzzles,
-    )
+    total: dict[str, list[float]] = {label: [0.0, 0.0] for label, *_ in ops}
+    for p in puzzles:
+        inputs = {"puzzle": p, "stuck": stuck_text(p)}
+        for label, op, options, which in ops:
+            text = inputs[which]
+            out = json.loads(worker_api.handle(op, text, json.dumps(options)))
+            got = page.evaluate(
+                "async ([op, text, options]) => await window.sudokuGrader.engine.request(op, text, options)",
+                [op, text, options])
+            if "error" in got or "error" in out:
+                raise SystemExit(f"{label} failed on {p}: {got.get('error') or out.get('error')}")
+            total[label][0] += out["seconds"]
+            total[label][1] += got["seconds"]
     ctx.close()
-    print("\n| rate the same 20 puzzles | seconds |\n|---|---:|")
-    print(f"| CPython {sys.version.split()[0]} | {cpython:.1f} |")
-    print(f"| Pyodide {build.PYODIDE_VERSION} in chromium's worker | {browser_s:.1f} |")
-    print(f"| ratio browser / CPython | {browser_s / cpython:.2f} |")
+    print(f"\n| operation, {len(puzzles)} puzzles (interleaved) | CPython {sys.version.split()[0]} s | "
+          f"Pyodide {build.PYODIDE_VERSION} s | ratio |\n|---|---:|---:|---:|")
+    for label, (cpy, pyo) in total.items():
+        print(f"| {label} | {cpy:.2f} | {pyo:.2f} | {pyo / cpy if cpy else float('nan'):.2f} |")
 
 
+# ----------------------------------------------------------------- embed
+def embed(browser: Any, srv: CountingServer, runs: int) -> None:
+    from browser_embed import embed_page_figures
+
+    embed_page_figures(browser, srv, runs)
+
+
+# ----------------------------------------------------------------- routes
 ROUTES = {
     "worker app": ("index.html#{p}", ".ratings-table"),
     "Pyodide + micropip": ("examples/micropip.html#{p}", '[data-testid="step-1"]'),
@@ -120,50 +200,65 @@ ROUTES = {
 
 
 def routes(browser: Any, srv: CountingServer, runs: int) -> None:
-    puzzle = twenty()[0]
-    print("\n| route | bytes on a cold visit | first rating shown, median of "
+    puzzle = sample(20)[0]
+    print("\n| route | MB over the wire, cold | first rating shown, median of "
           f"{runs} (s) | runs (s) |\n|---|---:|---:|---|")
     for name, (path, selector) in ROUTES.items():
         times, sizes = [], []
         for _ in range(runs):
-            ctx = browser.new_context(service_workers="block")  # the route's own bytes, not the precache
-            blocked: list[str] = []
-            block_other_hosts(ctx, blocked)
+            ctx = new_context(browser, service_workers="block")  # the route's own bytes
             page = ctx.new_page()
             srv.take()
             t = time.perf_counter()
             page.goto(srv.base + path.format(p=puzzle))
             page.wait_for_selector(selector, timeout=BOOT_MS)
             times.append(time.perf_counter() - t)
-            time.sleep(0.5)
-            sizes.append(srv.take())
+            srv.wait_quiet(0.5)
+            sizes.append(srv.take()[1])
             ctx.close()
-            assert not blocked, blocked
-        print(f"| {name} | {statistics.median(sizes) / 1e6:.2f} MB | {statistics.median(times):.1f} | "
-              f"{', '.join(f'{x:.1f}' for x in times)} |")
-    total = sum(f.stat().st_size for f in build.DIST.rglob("*") if f.is_file())
-    print(f"(bytes: what the server sent until the first rating, service worker blocked; on a first visit the "
-          f"service worker also precaches the whole build, {total / 1e6:.1f} MB, for offline use)")
+        print(f"| {name} | {med(sizes) / 1e6:.2f} | {med(times):.1f} | {runs_text(times)} |")
+
+
+BARE = ""
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("what", choices=("boot", "ratio", "routes", "all"))
+    global BARE
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("what", choices=("visits", "boot", "speed", "embed", "routes", "all"))
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--puzzles", type=int, default=20, help="puzzles for speed (half easy, half top95)")
+    ap.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure (its dist/ and py/)")
+    ap.add_argument("--no-build", action="store_true", help="measure ROOT/dist as it is")
     args = ap.parse_args()
-    build.build()
-    srv = CountingServer()
+    root = args.root.resolve()
+    sys.path.insert(0, str(root / "py"))
+    dist = root / "dist"
+    if not args.no_build:
+        if root != ROOT:
+            raise SystemExit("build another checkout with its own build.py, then pass --no-build")
+        build.build()
+    BARE = add_bare_page(dist)
+    srv = CountingServer(dist)
     from playwright.sync_api import sync_playwright
 
+    info = (dist / "web" / "build-info.js").read_text()
+    build_id = json.loads(info[info.index("{"):info.rindex("}") + 1]).get("build")
+    print(f"# {root}: build {build_id}, chromium headless, {time.strftime('%Y-%m-%d %H:%M')}")
     with sync_playwright() as p:
         browser = launch(p)
+        if args.what in ("visits", "all"):
+            visits(browser, srv, max(1, min(args.runs, 3)))
         if args.what in ("boot", "all"):
-            boot(browser, srv, max(1, min(args.runs, 5)))
-        if args.what in ("ratio", "all"):
-            ratio(browser, srv)
+            boot(browser, srv, args.runs)
+        if args.what in ("speed", "all"):
+            speed(browser, srv, args.puzzles)
+        if args.what in ("embed", "all"):
+            embed(browser, srv, args.runs)
         if args.what in ("routes", "all"):
-            routes(browser, srv, args.runs)
+            routes(browser, srv, max(1, min(args.runs, 3)))
         browser.close()
+    srv.close()
     return 0
 
 

@@ -90,7 +90,7 @@ def load_hash(page: Any, site: str, puzzle: str) -> None:
     """Open a shared link; on the app already, only the hash changes (as when a person follows a link)."""
     if page.url.split("#")[0] == site:
         page.evaluate("p => { location.hash = p; }", puzzle)
-        page.wait_for_function("p => window.sudokuGrader.state.pos.givenLine() === p", arg=puzzle)
+        page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p", arg=puzzle)
     else:
         page.goto(site + "#" + puzzle)
     wait_ready(page)
@@ -111,13 +111,9 @@ def grid_line(page: Any) -> str:
 
 def test_type_a_puzzle_and_see_the_cli_ratings(page: Any) -> None:
     clear(page)
-    for r in range(9):
-        by_id(page, f"cell-r{r + 1}c1").click()
-        for k in range(9):
-            ch = TOUGH[r * 9 + k]
-            if ch != ".":
-                page.keyboard.press(ch)
-            page.keyboard.press("ArrowRight")
+    by_id(page, "cell-r1c1").click()
+    for ch in TOUGH:  # typing moves on to the next cell, so the whole line goes in at once
+        page.keyboard.press(ch)
     assert grid_line(page) == TOUGH
     assert TOUGH in page.url, "the URL hash shares the puzzle"
     page.wait_for_selector('[data-testid="validity"].good')
@@ -214,8 +210,7 @@ def test_hint_ladder_then_apply(page: Any, site: str) -> None:
 def test_invalid_and_multiple_solutions_are_said_plainly(page: Any, site: str) -> None:
     clear(page)
     by_id(page, "cell-r1c1").click()
-    page.keyboard.press("5")
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("5")  # r1c1, and on to r1c2
     page.keyboard.press("5")
     v = by_id(page, "validity")
     page.wait_for_selector('[data-testid="validity"].bad')
@@ -461,3 +456,205 @@ def test_generate_aims_at_a_band_and_matches_the_python_package(page: Any) -> No
     by_id(page, "generate").click()
     assert "Name a technique" in by_id(page, "error").inner_text()
     assert grid_line(page) == expected["puzzle"]
+
+
+# ---------------------------------------------------------------------------------- Solve mode
+FIENDISH = "3.26.9..55..73..........9.....94..........1.9....57.6...85....6........3.19.82.4."  # SE 7.1
+
+
+def solution_of(puzzle: str) -> str:
+    sol = cli_json("solve", puzzle)
+    assert sol["status"] == "unique"
+    return sol["solution"]
+
+
+def cell_labels(page: Any) -> list[str]:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#grid .sg-cell')].map(c => c.getAttribute('aria-label'))")
+
+
+def cell_of(c: int) -> str:
+    return f"r{c // 9 + 1}c{c % 9 + 1}"
+
+
+def start_solving(page: Any, site: str, puzzle: str) -> None:
+    """Open the puzzle's link, forget any saved game of it, and switch to Solve."""
+    page.evaluate("p => localStorage.removeItem('sudoku-grader-game:' + p)", puzzle)
+    page.goto(site + "#" + puzzle)
+    wait_ready(page)
+    page.wait_for_selector('[data-testid="validity"].good')
+    by_id(page, "mode-solve").click()
+    page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
+    assert by_id(page, "mode-analyse").get_attribute("aria-pressed") == "false"
+
+
+def test_solve_moves_undo_redo_check_and_reload(page: Any, site: str) -> None:
+    sol = solution_of(EASY)
+    start_solving(page, site, EASY)
+    empty = [c for c in range(81) if EASY[c] == "."]
+    right, wrong, marked = empty[0], empty[1], empty[2]
+    wrong_digit = next(d for d in "123456789" if d != sol[wrong])
+    # a given cannot be changed
+    given = next(c for c in range(81) if EASY[c] != ".")
+    by_id(page, f"cell-{cell_of(given)}").click()
+    page.keyboard.press("Delete")
+    page.keyboard.press("5" if EASY[given] != "5" else "6")
+    assert f"given {EASY[given]}" in by_id(page, f"cell-{cell_of(given)}").get_attribute("aria-label")
+    by_id(page, f"cell-{cell_of(right)}").click()
+    page.keyboard.press(sol[right])
+    by_id(page, f"cell-{cell_of(wrong)}").click()
+    page.keyboard.press(wrong_digit)
+    cell = by_id(page, f"cell-{cell_of(right)}")
+    assert "placed" in (cell.get_attribute("class") or "")
+    assert cell.get_attribute("aria-label").endswith(f"placed {sol[right]}")
+    # marks: the Notes button, then the N key switches back to digits
+    by_id(page, "notes").click()
+    assert by_id(page, "notes").get_attribute("aria-pressed") == "true"
+    by_id(page, f"cell-{cell_of(marked)}").click()
+    for d in "129":
+        page.keyboard.press(d)
+    assert by_id(page, f"cell-{cell_of(marked)}").get_attribute("aria-label").endswith("marks 1 2 9")
+    page.keyboard.press("n")
+    assert by_id(page, "notes").get_attribute("aria-pressed") == "false"
+    # undo the last two marks (button, Ctrl+Z), redo them (Ctrl+Y, Ctrl+Shift+Z)
+    by_id(page, "undo").click()
+    page.keyboard.press("Control+z")
+    assert by_id(page, f"cell-{cell_of(marked)}").get_attribute("aria-label").endswith("marks 1")
+    page.keyboard.press("Control+y")
+    assert by_id(page, f"cell-{cell_of(marked)}").get_attribute("aria-label").endswith("marks 1 2")
+    page.keyboard.press("Control+Shift+Z")
+    assert by_id(page, "redo").is_disabled()  # nothing left to redo
+    assert by_id(page, f"cell-{cell_of(marked)}").get_attribute("aria-label").endswith("marks 1 2 9")
+    before = cell_labels(page)  # Check's flags last until the next move; they are not saved
+    # Check flags exactly the wrong digit (the marks 1 2 9 may or may not hold the solution's digit)
+    by_id(page, "check").click()
+    flagged = page.evaluate(
+        "() => [...document.querySelectorAll('[data-mistake=digit]')].map(e => e.dataset.testid)")
+    assert flagged == [f"cell-{cell_of(wrong)}"]
+    marks_flag = by_id(page, f"cell-{cell_of(marked)}").get_attribute("data-mistake")
+    assert (marks_flag == "marks") == (sol[marked] not in "129")
+    shot(page, "app-16-solve-checked")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
+    page.wait_for_function("() => document.querySelector('#grid .sg-cell.placed') !== null")
+    assert cell_labels(page) == before
+    # the history came back too: undo takes the last mark away
+    page.keyboard.press("Escape")
+    by_id(page, "undo").click()
+    assert by_id(page, f"cell-{cell_of(marked)}").get_attribute("aria-label").endswith("marks 1 2")
+    by_id(page, "redo").click()
+
+
+@pytest.mark.parametrize("puzzle", [EASY, FIENDISH], ids=["easy", "se-7.1"])
+def test_solve_by_hint_and_apply_only(page: Any, site: str, puzzle: str) -> None:
+    sol = solution_of(puzzle)
+    start_solving(page, site, puzzle)
+    applied = 0
+    timer = Timer()
+    while page.evaluate("document.body.dataset.state") != "solved":
+        assert applied < 200, "too many steps"
+        by_id(page, "hint").click()
+        by_id(page, "hint-1").wait_for(timeout=WORK_TIMEOUT_MS)
+        while by_id(page, "hint-more").is_visible():
+            by_id(page, "hint-more").click()
+        ladder = page.evaluate("window.sudokuGrader.state.hint.ladder")
+        assert ladder["kind"] == "step", ladder["rungs"][0]["text"]
+        step = ladder["step"]
+        for p in step.get("placements", []):
+            c = (int(p["cell"][1]) - 1) * 9 + int(p["cell"][3]) - 1
+            assert sol[c] == str(p["digit"]), f"{step['name']} places a wrong digit"
+        for e in step.get("eliminations", []):
+            c = (int(e["cell"][1]) - 1) * 9 + int(e["cell"][3]) - 1
+            assert sol[c] != str(e["digit"]), f"{step['name']} removes the solution's digit"
+        by_id(page, "hint-apply").click()
+        applied += 1
+        page.wait_for_function("() => !window.sudokuGrader.state.hint")
+        page.wait_for_selector("body[data-state=ready], body[data-state=solved]", timeout=WORK_TIMEOUT_MS)
+    print(f"\n{applied} hints applied in {timer.seconds():.1f} s")
+    by_id(page, "solved").wait_for()
+    page.wait_for_function(
+        "() => /^You solved an SE /.test(document.querySelector('[data-testid=solved]').textContent)",
+        timeout=WORK_TIMEOUT_MS)
+    text = by_id(page, "solved").inner_text()
+    er = cli_json("rate", puzzle)["ratings"]["se"]["er"]
+    assert text.startswith(f"You solved an SE {er:.1f} / HoDoKu ")
+    assert "hardest step is" in text
+    shot(page, f"app-17-solved-by-hints-{applied}")
+
+
+def test_marks_that_lost_the_solution_digit_come_first(page: Any, site: str) -> None:
+    sol = solution_of(EASY)
+    start_solving(page, site, EASY)
+    by_id(page, "fill-candidates").click()
+    c = next(c for c in range(81) if EASY[c] == ".")
+    by_id(page, f"cell-{cell_of(c)}").click()
+    page.keyboard.press("n")
+    page.keyboard.press(sol[c])  # takes the right digit out of that cell's marks
+    page.keyboard.press("n")
+    by_id(page, "hint").click()
+    assert "pencil marks removed" in by_id(page, "hint-1").inner_text()
+    by_id(page, "hint-more").click()
+    assert cell_of(c) in by_id(page, "hint-2").inner_text()
+    assert by_id(page, f"cell-{cell_of(c)}").get_attribute("data-mistake") is not None
+    while by_id(page, "hint-more").is_visible():
+        by_id(page, "hint-more").click()
+    by_id(page, "hint-apply").click()  # puts the mark back, as an undoable move
+    assert sol[c] in by_id(page, f"cell-{cell_of(c)}").get_attribute("aria-label")
+    by_id(page, "undo").click()
+    assert sol[c] not in by_id(page, f"cell-{cell_of(c)}").get_attribute("aria-label").split(":")[1]
+
+
+def test_keyboard_only_play_and_accessible_names(page: Any, site: str) -> None:
+    sol = solution_of(EASY)
+    start_solving(page, site, EASY)
+    page.keyboard.press("Escape")
+    by_id(page, "cell-r1c1").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # r1c3 is empty in EASY
+    assert EASY[2] == "."
+    page.keyboard.press(sol[2])
+    page.keyboard.press(" ")  # Space: Notes on
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("7")
+    page.keyboard.press(" ")
+    grid = page.get_by_role("grid")
+    assert grid.get_by_role("gridcell", name=f"row 1, column 3: placed {sol[2]}").count() == 1
+    assert grid.get_by_role("gridcell", name="row 2, column 3: empty, marks 7").count() == 1
+    assert grid.get_by_role("gridcell", name=f"row 1, column 4: given {EASY[3]}").count() == 1
+    for name in ("Undo", "Redo", "Check", "Fill candidates", "Hint", "Solve", "Enter & analyse"):
+        assert page.get_by_role("button", name=name, exact=True).count() == 1, name
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")
+    assert grid.get_by_role("gridcell", name="row 1, column 3: empty").count() == 1
+    assert page.locator("#hint-ladder").get_attribute("aria-live") == "polite"
+
+
+def test_clear_can_be_undone_and_back_returns(page: Any, site: str) -> None:
+    load_hash(page, site, EASY)
+    page.wait_for_selector('[data-testid="validity"].good')
+    by_id(page, "clear").click()
+    page.wait_for_function("document.querySelectorAll('.sg-cell.given').length === 0")
+    by_id(page, "undo").click()
+    page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p", arg=EASY)
+    by_id(page, "clear").click()
+    page.wait_for_function("document.querySelectorAll('.sg-cell.given').length === 0")
+    page.go_back()
+    page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p", arg=EASY)
+    assert page.url.endswith("#" + EASY)
+
+
+def test_solve_link_with_progress(page: Any, site: str) -> None:
+    sol = solution_of(EASY)
+    start_solving(page, site, EASY)
+    c = next(c for c in range(81) if EASY[c] == ".")
+    by_id(page, f"cell-{cell_of(c)}").click()
+    page.keyboard.press(sol[c])
+    link = page.evaluate("window.sudokuGrader.actions.linkFor(window.sudokuGrader.state, '', {progress: true})")
+    placed = "".join(sol[k] if k == c else "." for k in range(81))
+    assert link == f"#solve:{EASY}:{placed}"
+    page.evaluate("p => localStorage.removeItem('sudoku-grader-game:' + p)", EASY)
+    page.goto(site + "#" + "solve:" + EASY + ":" + placed)
+    wait_ready(page)
+    page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
+    assert by_id(page, f"cell-{cell_of(c)}").get_attribute("aria-label").endswith(f"placed {sol[c]}")

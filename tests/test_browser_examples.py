@@ -98,7 +98,7 @@ def test_example_page_matches_the_cli_and_works_offline(context: tuple[Any, list
         assert page.locator('[data-testid^="step-"]').count() == 0
         shot(page, f"examples-{name}-bad-puzzle")
         # Offline after this one visit: the service worker serves the page, Pyodide and the wheels.
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        page.wait_for_selector("body[data-offline=kept]", state="attached", timeout=60_000)
         ctx.set_offline(True)
         page.reload()
         page.wait_for_selector('[data-testid="step-1"]', timeout=PAGE_TIMEOUT_MS)

@@ -217,3 +217,39 @@ def test_franken_and_mutant_soundness(stuck: list[Board]) -> None:
                 assert s.extra["shape"] in tid
                 checked += 1
     assert checked > 0
+
+
+# ----------------------------------------------------------------- big fish
+BIG_BASIC_IDS = [f"{v}{n}" for v in ("", "finned-", "sashimi-") for n in ("squirmbag", "whale", "leviathan")]
+
+
+def test_big_basic_fish_find_all(stuck: list[Board]) -> None:
+    """Squirmbag, Whale and Leviathan (plain, finned, sashimi) equal the brute-force definition."""
+    total = 0
+    for b in stuck[:2]:
+        for size in (5, 6, 7):
+            ids = [t for t in BIG_BASIC_IDS if t.endswith(fish.SIZE_IDS[size])]
+            for d in range(1, 10):
+                want = _brute_fish(b.digit_cells[d], size, ROWS, COLS) | _brute_fish(b.digit_cells[d], size, COLS,
+                                                                                     ROWS)
+                assert _found(b, ids, d) == want, (size, d)
+                total += len(want)
+    assert total > 0
+
+
+def test_big_fish_names_and_codes() -> None:
+    assert get("Squirmbag").id == "squirmbag" and get("0305").id == "leviathan"
+    assert get("fmf5").id == "finned-mutant-squirmbag" and get("0364").id == "finned-mutant-whale"
+    assert not get("squirmbag").default and not get("finned-mutant-whale").default
+
+
+def test_big_fish_soundness() -> None:
+    checked = 0
+    for b in _stuck_positions(30):
+        solution = solve(b).solutions[0]
+        for tid in BIG_BASIC_IDS:
+            for s in get(tid).find(b):
+                _check(s, solution)
+                assert s.extra["size"] >= 5 and s.text.startswith(s.name)
+                checked += 1
+    assert checked > 10

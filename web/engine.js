@@ -4,6 +4,8 @@
 // most hosts lack), so cancelling or hitting the time limit terminates the worker and boots a
 // fresh one. The page listens to state changes: "booting" | "ready" | "busy" | "failed".
 
+import { BUILD } from "./build-info.js";
+
 export const BOOT_TIMEOUT_S = 120;
 
 export class EngineError extends Error {
@@ -62,9 +64,15 @@ export class Engine extends EventTarget {
 
   onMessage(msg, t0) {
     if (msg.type === "ready") {
+      if (msg.build && msg.build !== BUILD.build) {
+        // Never run one build's page with another build's engine: a new version arrived meanwhile.
+        this.failBoot("A new version of the app was installed while this page was open: reload the page.");
+        return;
+      }
       clearTimeout(this.bootTimer);
       this.bootSeconds = (performance.now() - t0) / 1000;
       this.version = msg.version;
+      this.build = msg.build;
       this.phases = msg.phases || {};
       this.setState("ready");
       this._bootResolve();

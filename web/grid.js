@@ -105,7 +105,10 @@ export class GridView {
   /**
    * Draw a position.
    * @param {import("./board.js").Position} pos
-   * @param {{step?: object, duplicates?: Set<number>, showCandidates?: boolean, differ?: Set<number>, solution?: string}} view
+   * @param {{step?: object, duplicates?: Set<number>, showCandidates?: boolean, differ?: Set<number>,
+   *   solution?: string, mistakes?: Map<number, string>, marks?: boolean}} view
+   *   ``mistakes``: cell -> "digit" (a wrong digit) or "marks" (its marks lost the solution's digit),
+   *   written to the cell's ``data-mistake``; ``marks``: the candidates shown are the player's own.
    */
   render(pos, view = {}) {
     const step = view.step || null;
@@ -130,6 +133,9 @@ export class GridView {
       el.classList.toggle("differ", Boolean(view.differ?.has(c)));
       el.classList.toggle("in-house", houses.has(c));
       el.classList.toggle("selected", c === this.selected);
+      const mistake = view.mistakes?.get(c);
+      if (mistake) el.setAttribute("data-mistake", mistake);
+      else el.removeAttribute("data-mistake");
       const cellRole = marks.get(`${c}:0`);
       el.className = el.className.replace(/\brole-[\w-]+/g, "").trim();
       if (cellRole) el.classList.add(`role-${cellRole}`);
@@ -149,10 +155,16 @@ export class GridView {
           (on && place.has(key) ? " place" : "");
         if (on) candLabels.push(String(d));
       }
-      let label = `${cellName(c)}, `;
-      if (shown) label += `${shown}${given ? " given" : view.solution && !v ? " in the solution" : ""}`;
-      else label += candLabels.length && showCands ? `empty, candidates ${candLabels.join(" ")}` : "empty";
+      let label = `row ${rowOf(c) + 1}, column ${colOf(c) + 1}: `;
+      if (given) label += `given ${v}`;
+      else if (v) label += `placed ${v}`;
+      else if (shown) label += `${shown} in the solution`;
+      else if (candLabels.length) label += `empty, ${view.marks ? "marks" : "candidates"} ${candLabels.join(" ")}`;
+      else label += "empty";
       if (view.duplicates?.has(c)) label += ", repeats a digit in its row, column or box";
+      if (mistake === "digit") label += ", wrong digit";
+      else if (mistake === "marks") label += ", its marks lost the digit that belongs here";
+      else if (mistake) label += ", look here";
       el.setAttribute("aria-label", label);
     }
     this.drawLinks(step?.links || []);

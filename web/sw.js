@@ -1,48 +1,157 @@
-// Offline support: on install, cache every file of this build; then answer from the cache first.
-// build.py fills in the build id and the file list; the cache is named after the build, so a new
-// build replaces the old cache on its next activation. Paths are relative to this file, so the
-// app works from a sub-path too.
+// Offline support, one cache per build. build.py fills in the build id and, for each file the
+// app needs, a hash of its content:
+//   SHELL    the page and its modules: precached when this build's service worker installs;
+//   RUNTIME  Pyodide and the compiled package: cached as the worker first loads them (the
+//            worker also completes the cache once it is ready), so a first visit downloads
+//            them once, not twice.
+// A new build copies every file whose hash did not change from the previous build's cache, so
+// an update downloads only what changed. Any other file of the site (demo pages, PyScript) is
+// cached the first time a page of this scope loads it.
+//
+// Updates: a page load (navigation) first asks for a newer sw.js. If there is one, it installs,
+// takes over, and the navigation is redirected to itself, so it is served whole by the new
+// build: one reload shows the new version everywhere, never old modules with a new package.
+// Offline, or when the check is slow, the page loads from the cache as it is. Paths are
+// relative to this file, so the app works from a sub-path too.
 const BUILD = "__BUILD__";
-const ASSETS = __ASSETS__;
-const CACHE = `sudoku-grader-${BUILD}`;
+const SHELL = __SHELL__;
+const RUNTIME = __RUNTIME__;
+const PREFIX = "sudoku-grader-";
+const CACHE = PREFIX + BUILD;
+const MANIFEST = "__manifest__.json"; // in each cache: {path: hash} of the build that wrote it
+const UPDATE_CHECK_MS = 2500;
+
+const url = (path) => new URL(path, self.location).href;
+
+async function previousCaches() {
+  const out = [];
+  for (const key of await caches.keys()) {
+    if (!key.startsWith(PREFIX) || key === CACHE) continue;
+    const cache = await caches.open(key);
+    const manifest = await cache.match(url(MANIFEST));
+    if (manifest) out.push({ cache, files: await manifest.json() });
+  }
+  return out;
+}
+
+/** The file from an older build's cache if its content is the same, else null. */
+async function reuse(old, path, hash) {
+  for (const { cache, files } of old) {
+    if (files[path] !== hash) continue;
+    const hit = await cache.match(url(path), { ignoreVary: true });
+    if (hit) return hit;
+  }
+  return null;
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(ASSETS.map((a) => new URL(a, self.location).href))),
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const old = await previousCaches();
+      for (const [path, hash] of Object.entries({ ...SHELL, ...RUNTIME })) {
+        if (await cache.match(url(path), { ignoreVary: true })) continue;
+        const kept = await reuse(old, path, hash);
+        if (kept) await cache.put(url(path), kept);
+        else if (path in SHELL) {
+          const res = await fetch(new Request(url(path), { cache: "no-cache" }));
+          if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+          await cache.put(url(path), res);
+        }
+      }
+      const files = JSON.stringify({ ...SHELL, ...RUNTIME });
+      await cache.put(url(MANIFEST), new Response(files, { headers: { "Content-Type": "application/json" } }));
+      // The first install takes over at once; an update waits for the next page load (below).
+      if (!self.registration.active) await self.skipWaiting();
+    })(),
   );
-  self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const key of await caches.keys()) {
-        if (key.startsWith("sudoku-grader-") && key !== CACHE) await caches.delete(key);
+        if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
       }
       await self.clients.claim();
     })(),
   );
 });
 
+self.addEventListener("message", (event) => {
+  if (event.data === "take-over") self.skipWaiting();
+  else if (event.data?.type === "keep") event.waitUntil(keep(event.data.urls || [], event.source));
+});
+
+/** A page outside the app (a demo) names what it loaded, to work offline from then on. */
+async function keep(urls, client) {
+  const cache = await caches.open(CACHE);
+  for (const u of urls) {
+    if (typeof u !== "string" || !u.startsWith(url("./")) || u.startsWith(url(MANIFEST))) continue;
+    const clean = u.split("#")[0];
+    if (await cache.match(clean, { ignoreSearch: true, ignoreVary: true })) continue;
+    try {
+      await cache.add(clean);
+    } catch {
+      /* gone or offline: the next visit caches it as it passes */
+    }
+  }
+  client?.postMessage({ type: "kept" });
+}
+
+function within(ms, promise) {
+  return Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), ms))]);
+}
+
+function reached(worker, states) {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (states.includes(worker.state)) resolve();
+      else if (worker.state === "redundant") reject(new Error("the new service worker failed to install"));
+    };
+    worker.addEventListener("statechange", check);
+    check();
+  });
+}
+
+/** True when a newer build was found and now controls the site. */
+async function tookOverByNewerBuild() {
+  const reg = self.registration;
+  try {
+    if (!reg.waiting) await within(UPDATE_CHECK_MS, reg.update());
+    const next = reg.installing || reg.waiting;
+    if (!next) return false;
+    await within(30_000, reached(next, ["installed", "activating", "activated"]));
+    next.postMessage("take-over");
+    await within(10_000, reached(next, ["activated"]));
+    return true;
+  } catch {
+    return false; // offline, slow or broken: keep serving this build
+  }
+}
+
+async function fromCache(request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
+  if (hit) return hit;
+  const res = await fetch(request);
+  if (res.ok && res.type === "basic") await cache.put(request, res.clone());
+  return res;
+}
+
+async function navigate(request) {
+  if (await tookOverByNewerBuild()) return Response.redirect(request.url, 303);
+  try {
+    return await fromCache(request);
+  } catch (e) {
+    const page = await caches.match(url("index.html"), { cacheName: CACHE, ignoreVary: true });
+    if (page) return page;
+    throw e;
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
-  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
-  event.respondWith(
-    (async () => {
-      const cache = await caches.open(CACHE);
-      const hit = await cache.match(req, { ignoreSearch: true });
-      if (hit) return hit;
-      try {
-        const res = await fetch(req);
-        if (res.ok && res.type === "basic") cache.put(req, res.clone());
-        return res;
-      } catch (e) {
-        if (req.mode === "navigate") {
-          const page = await cache.match(new URL("index.html", self.location).href);
-          if (page) return page;
-        }
-        throw e;
-      }
-    })(),
-  );
+  if (req.method !== "GET" || !req.url.startsWith(url("./"))) return;
+  event.respondWith(req.mode === "navigate" ? navigate(req) : fromCache(req));
 });

@@ -1,38 +1,92 @@
-// The engine: Pyodide and the sudoku_grader wheel in a module Web Worker.
+// The engine: Pyodide and the sudoku_grader package in a module Web Worker.
 //
 // Messages in:  {id, op, puzzle, options}   op: rate | explain | hint | steps | solve | parse | techniques ...
 // Messages out: {id, type: "progress", ...} while working,
+//               {id, type: "partial", scale, rating} for rate: each scale as soon as it is done,
 //               {id, type: "result", result} with the CLI's --json shape,
 //               {id, type: "error", message} with a one-line message (never a traceback),
-//               {type: "ready", seconds, version} once after boot, {type: "boot-error", message} if boot fails.
-// Everything is loaded from this site: the Pyodide files next to us, our wheel from ../wheels/.
+//               {type: "ready", seconds, version, build} once after boot, {type: "boot-error", message}.
+// Everything is loaded from this site: the Pyodide files and the package compiled for it (a zip of
+// .pyc files put on sys.path), whose download starts at once, alongside Pyodide's own.
 import { BUILD } from "./build-info.js";
 
 const here = new URL(".", import.meta.url);
+const at = (path) => new URL("../" + path, here).href;
 const started = performance.now();
 let api = null;
 
+const packageBytes = fetch(at(BUILD.package)).then((r) => {
+  if (!r.ok) throw new Error(`${BUILD.package}: HTTP ${r.status}`);
+  return r.arrayBuffer();
+});
+packageBytes.catch(() => {}); // handled where it is awaited
+
 async function boot() {
   const phases = {};
-  const mark = (name, t0) => (phases[name] = Math.round(performance.now() - t0) / 1000);
   let t = performance.now();
-  const { loadPyodide } = await import(new URL("../pyodide/pyodide.mjs", here).href);
-  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", here).href });
-  mark("pyodide", t);
-  t = performance.now();
-  const wheel = new URL("../" + BUILD.wheel, here).href;
-  // loadPackage does not reject when an install fails: the import below is the real check.
-  await pyodide.loadPackage(wheel, { messageCallback: () => {}, errorCallback: () => {} });
-  mark("wheel", t);
-  t = performance.now();
-  try {
-    api = pyodide.pyimport("sudoku_grader.worker_api");
-  } catch (e) {
-    throw new Error("the sudoku_grader package did not install from " + wheel);
-  }
+  const mark = (name) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - t) / 1000;
+    t = now;
+  };
+  const { loadPyodide } = await import(at("pyodide/pyodide.mjs"));
+  const pyodide = await loadPyodide({
+    indexURL: at("pyodide/"),
+    // The worker installs no Pyodide packages: an empty lock spares fetching and parsing the real one.
+    lockFileContents: { info: BUILD.lock, packages: {} },
+    packageBaseUrl: at("pyodide/"),
+  });
+  mark("pyodide");
+  api = await importPackage(pyodide);
+  mark("import");
   const version = JSON.parse(api.handle("version", "", "{}")).version;
-  mark("import", t);
-  postMessage({ type: "ready", seconds: (performance.now() - started) / 1000, version, phases, pyodide: BUILD.pyodide });
+  postMessage({
+    type: "ready",
+    seconds: (performance.now() - started) / 1000,
+    version,
+    build: BUILD.build,
+    phases,
+    pyodide: BUILD.pyodide,
+  });
+  keepForOffline();
+}
+
+/** The package from the compiled zip; if that cannot load, the wheel (slower, same code). */
+async function importPackage(pyodide) {
+  const zip = "/lib/sudoku_grader.zip";
+  try {
+    pyodide.FS.writeFile(zip, new Uint8Array(await packageBytes));
+    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(zip)})`);
+    return pyodide.pyimport("sudoku_grader.worker_api");
+  } catch (e) {
+    pyodide.runPython(
+      `import sys\nsys.path[:] = [p for p in sys.path if p != ${JSON.stringify(zip)}]\n` +
+        "for m in [m for m in sys.modules if m.split('.')[0] == 'sudoku_grader']: del sys.modules[m]",
+    );
+    // loadPackage does not reject when an install fails: the import below is the real check.
+    await pyodide.loadPackage(at(BUILD.wheel), { messageCallback: () => {}, errorCallback: () => {} });
+    try {
+      return pyodide.pyimport("sudoku_grader.worker_api");
+    } catch {
+      throw new Error(`the sudoku_grader package did not load from ${BUILD.package} or ${BUILD.wheel}`);
+    }
+  }
+}
+
+/** After a first visit, put the runtime in the service worker's cache for this build (from the
+ * browser's HTTP cache: it was just downloaded), so the next visit and offline use need no network.
+ * Nothing happens where no service worker keeps this build (a blog page with embeds). */
+async function keepForOffline() {
+  try {
+    const name = `sudoku-grader-${BUILD.build}`;
+    if (!self.caches || !(await caches.has(name))) return;
+    const cache = await caches.open(name);
+    for (const path of BUILD.runtime) {
+      if (!(await cache.match(at(path), { ignoreVary: true }))) await cache.add(at(path));
+    }
+  } catch {
+    /* offline use is a bonus: the service worker caches these on the next visit */
+  }
 }
 
 const booted = boot().catch((e) => {
@@ -51,7 +105,10 @@ self.onmessage = async (event) => {
   const { id, op, puzzle = "", options = {} } = event.data || {};
   try {
     await booted;
-    const progress = (json) => postMessage({ id, type: "progress", ...JSON.parse(json) });
+    const progress = (json) => {
+      const msg = JSON.parse(json);
+      postMessage(msg.partial ? { id, type: "partial", ...msg.partial } : { id, type: "progress", ...msg });
+    };
     const text = api.handle(op, String(puzzle), JSON.stringify(options), progress);
     postMessage({ id, type: "result", result: JSON.parse(text) });
   } catch (e) {

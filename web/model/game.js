@@ -106,12 +106,16 @@ export class Game {
 
   /**
    * The position as the grid view draws it (board.js Position). ``candidates``: "marks" shows
-   * the player's marks; "computed" the candidates the digits allow; "none" nothing.
+   * the player's marks; "computed" the candidates the digits allow; "shown" marks where the
+   * player entered some, else the computed ones; "none" nothing.
    */
   view(candidates = "marks") {
     const values = this.values();
-    const cands =
-      candidates === "computed" ? basicCandidates(values) : candidates === "marks" ? this.marks.map((m, c) => (values[c] ? 0 : m)) : new Array(81).fill(0);
+    let cands;
+    if (candidates === "computed") cands = basicCandidates(values);
+    else if (candidates === "shown") cands = this.shownCandidates();
+    else if (candidates === "marks") cands = this.marks.map((m, c) => (values[c] ? 0 : m));
+    else cands = new Array(81).fill(0);
     return new Position(values, this.givens.map(Boolean), cands);
   }
 

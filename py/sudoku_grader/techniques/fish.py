@@ -1,4 +1,4 @@
-"""Fish: basic, finned, sashimi, Franken and mutant fish of size 2 to 4, and Siamese fish.
+"""Fish: basic, finned, sashimi, Franken and mutant fish of size 2 to 4, big fish, and Siamese fish.
 
 HoDoKu's definition, for one digit:
 
@@ -16,6 +16,10 @@ HoDoKu's definition, for one digit:
   most one candidate (the fish without fins would be degenerate).
 - Every cover house must hold a base candidate that no other cover house
   holds; otherwise the fish is degenerate (it could not hold without a fin).
+- *Big fish* (HoDoKu's names and codes): Squirmbag (5), Whale (6) and Leviathan (7), basic,
+  finned and sashimi, and the finned mutant Squirmbag and Whale. A basic big fish always has a
+  complement of size 4 or less in the other direction with the same eliminations (the lines
+  left over), so only its finned forms can add anything; they are found like the small ones.
 - *Siamese* fish (HoDoKu with "allow Siamese"): two finned fish on the same digit
   and base houses with different eliminations, shown as one step with the union
   of the eliminations. Each finned-fish finder also yields these.
@@ -45,8 +49,9 @@ MAX_FINS = 5  # HoDoKu's default limits for "all steps"
 MAX_ENDO_FINS = 2
 ALL = (1 << 81) - 1
 
-SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
-SIZE_IDS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
+SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale", 7: "Leviathan"}
+SIZE_IDS = {2: "x-wing", 3: "swordfish", 4: "jellyfish", 5: "squirmbag", 6: "whale", 7: "leviathan"}
+BIG = 7  # the largest fish searched
 
 # (base pool, cover pool) per search shape; each pair also runs transposed.
 _LINES_BOXES_R = ROWS + BOXES
@@ -198,12 +203,12 @@ _POP9 = tuple(bin(m).count("1") for m in range(512))
 
 def _basic_search(cands: int, size: int) -> list[Fish]:
     """Basic fish of ``size`` (plain, finned and sashimi) for a digit's candidate mask."""
-    return _basic_all(cands)[size - 2]
+    return _basic_all(cands, 4 if size <= 4 else BIG)[size - 2]
 
 
 @lru_cache(maxsize=1024)
-def _basic_all(cands: int) -> tuple[list[Fish], list[Fish], list[Fish]]:
-    """Basic fish of sizes 2, 3, 4, finned and sashimi included, by 9-bit masks (the fast path).
+def _basic_all(cands: int, top: int = 4) -> tuple[list[Fish], ...]:
+    """Basic fish of sizes 2 to ``top``, finned and sashimi included, by 9-bit masks (the fast path).
 
     A plain fish: n base lines whose candidates lie in n cross lines. A finned
     fish: the eliminations must see every fin from a cover line, which only a
@@ -213,7 +218,7 @@ def _basic_all(cands: int) -> tuple[list[Fish], list[Fish], list[Fish]]:
     lines. So per box the search is as cheap as a plain fish search. Same
     results as the general search (a test checks this).
     """
-    out: tuple[list[Fish], list[Fish], list[Fish]] = ([], [], [])
+    out: tuple[list[Fish], ...] = tuple([] for _ in range(2, top + 1))
     row_bits = [(cands >> (9 * r)) & 0x1FF for r in range(9)]
     col_bits = [0] * 9
     for r, bits in enumerate(row_bits):
@@ -231,13 +236,13 @@ def _basic_all(cands: int) -> tuple[list[Fish], list[Fish], list[Fish]]:
                 band, stack = divmod(box, 3) if by_rows else (box % 3, box // 3)
                 smask = _STACK_MASK9[stack]
                 eff = [m & ~smask if i // 3 == band else m for i, m in enumerate(lines)]
-            used = [i for i in range(9) if lines[i] and _POP9[eff[i]] <= 4]
-            # grow line sets one line at a time, keeping those that span at most 4 cross lines
+            used = [i for i in range(9) if lines[i] and _POP9[eff[i]] <= top]
+            # grow line sets one line at a time, keeping those that span at most `top` cross lines
             # outside the fin box; `full` also counts the box's part
             level = [((i,), eff[i], lines[i]) for i in used]
-            for size in (2, 3, 4):
+            for size in range(2, top + 1):
                 level = [(combo + (i,), u | eff[i], f | lines[i]) for combo, u, f in level for i in used
-                         if i > combo[-1] and _POP9[u | eff[i]] <= 4]
+                         if i > combo[-1] and _POP9[u | eff[i]] <= top]
                 sink = out[size - 2]
                 for combo, core, full in level:
                     spare = size - _POP9[core]
@@ -501,7 +506,8 @@ def _siamese(found: tuple[Fish, ...], d: int, size: int, shape: str, variant: st
             yield _step(first, d, size, shape, variant, siamese=[a, b] if first is a else [b, a])
 
 
-def _register(size: int, shape: str, variant: str, level: float, code: str, aliases: tuple[str, ...] = ()) -> None:
+def _register(size: int, shape: str, variant: str, level: float, code: str, aliases: tuple[str, ...] = (),
+              default: bool | None = None) -> None:
     tid = _tech_id(shape, variant, size)
 
     def find(board: Board) -> Iterator[Step]:
@@ -510,7 +516,7 @@ def _register(size: int, shape: str, variant: str, level: float, code: str, alia
     find.__doc__ = f"{_tech_name(shape, variant, size)} (HoDoKu {code})."
     find.__name__ = tid.replace("-", "_")
     technique(tid, _tech_name(shape, variant, size), family="fish", level=level, codes=(code,),
-              aliases=aliases, default=shape == "basic")(find)
+              aliases=aliases, default=shape == "basic" if default is None else default)(find)
 
 
 # Levels: SE ratings where SE has the technique (X-Wing 3.2, Swordfish 3.8,
@@ -541,3 +547,18 @@ _register(4, "mutant", "", 7.04, "0352", ("mf4",))
 _register(2, "mutant", "finned", 7.06, "0360", ("fmf2",))
 _register(3, "mutant", "finned", 7.08, "0361", ("fmf3",))
 _register(4, "mutant", "finned", 7.1, "0362", ("fmf4",))
+# Big fish, HoDoKu's codes. Basic ones never add to a path (a smaller fish in the other direction
+# has the same eliminations, and comes first), so they stay off the default path with the finned
+# and sashimi ones, which cost more than they find there; all are available by name. The finned
+# mutant Squirmbag and Whale (reglib 0363, 0364) take seconds per position.
+_register(5, "basic", "", 5.21, "0303", ("bf5", "starfish"), default=False)
+_register(6, "basic", "", 5.22, "0304", ("bf6",), default=False)
+_register(7, "basic", "", 5.23, "0305", ("bf7",), default=False)
+_register(5, "basic", "finned", 5.36, "0313", ("fbf5",), default=False)
+_register(6, "basic", "finned", 5.37, "0314", ("fbf6",), default=False)
+_register(7, "basic", "finned", 5.38, "0315", ("fbf7",), default=False)
+_register(5, "basic", "sashimi", 5.361, "0323", ("sbf5",), default=False)
+_register(6, "basic", "sashimi", 5.371, "0324", ("sbf6",), default=False)
+_register(7, "basic", "sashimi", 5.381, "0325", ("sbf7",), default=False)
+_register(5, "mutant", "finned", 7.12, "0363", ("fmf5",))
+_register(6, "mutant", "finned", 7.14, "0364", ("fmf6",))

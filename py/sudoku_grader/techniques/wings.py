@@ -1,4 +1,4 @@
-"""Wings: XY-Wing, XYZ-Wing, WXYZ-Wing, W-Wing, and Remote Pair.
+"""Wings: XY-Wing, XYZ-Wing, the bent wings WXYZ, VWXYZ and UVWXYZ, W-Wing, and Remote Pair.
 
 - XY-Wing (SudokuWiki's Y-Wing): a pivot xy sees two bivalue pincers xz and yz.
   Whatever the pivot is, one pincer is z, so cells seeing both pincers lose z.
@@ -10,6 +10,10 @@
   values and the restricted digits fill at most three, so some cell is z:
   cells seeing every z of the pattern lose z. Cells all in one house would be
   a naked quad and are left to that technique.
+- VWXYZ- and UVWXYZ-Wing: the same rule with five and six cells (n cells
+  holding exactly n digits, every digit but z restricted), as the wing family
+  is generalised on the Sudoku Players' Forum and in SukakuExplainer (which
+  rates them 6.2-6.4 and 6.6; our levels follow).
 - W-Wing: two bivalue cells xy with the same digits, joined by a strong link
   on x (one end sees each cell). One of them is y, so cells seeing both lose y.
 - Remote Pair: a chain of four or more bivalue cells with the same two digits,
@@ -106,33 +110,34 @@ def xyz_wing(board: Board) -> Iterator[Step]:
     return _wings(board, 3)
 
 
-# --------------------------------------------------------------------- WXYZ
+# ------------------------------------------------------- WXYZ and beyond
 _DIGIT_LISTS = tuple(tuple(d + 1 for d in range(9) if m >> d & 1) for m in range(512))
+BENT_WINGS = {4: ("wxyz-wing", "WXYZ-Wing"), 5: ("vwxyz-wing", "VWXYZ-Wing"), 6: ("uvwxyz-wing", "UVWXYZ-Wing")}
 
 
-def _wxyz_sets(board: Board) -> Iterator[tuple[list[int], int, int]]:
-    """(cells, digit union, z) for every four cells with four digits and exactly one unrestricted digit.
+def _bent_sets(board: Board, size: int) -> Iterator[tuple[list[int], int, int]]:
+    """(cells, digit union, z) for every ``size`` cells with ``size`` digits and exactly one unrestricted digit.
 
-    Cells with two to four candidates are combined depth first in cell order; a
-    branch stops as soon as the union passes four digits or two digits are
+    Cells with two to ``size`` candidates are combined depth first in cell order; a
+    branch stops as soon as the union passes ``size`` digits or two digits are
     unrestricted (adding cells never restores a restriction).
     """
     cands = board.cands
-    pool = [c for c in iter_bits(board.unsolved) if 2 <= cands[c].bit_count() <= 4]
-    if len(pool) >= 4:
-        yield from _combine(board, pool, [], 0, 0, 0)
+    pool = [c for c in iter_bits(board.unsolved) if 2 <= cands[c].bit_count() <= size]
+    if len(pool) >= size:
+        yield from _combine(board, size, pool, [], 0, 0, 0)
 
 
-def _combine(board: Board, rest: list[int], chosen: list[int], chosen_mask: int,
+def _combine(board: Board, size: int, rest: list[int], chosen: list[int], chosen_mask: int,
              loose: int, union: int) -> Iterator[tuple[list[int], int, int]]:
-    """Depth-first choice of four cells from ``rest``; ``loose`` holds the unrestricted digits so far (bits).
+    """Depth-first choice of ``size`` cells from ``rest``; ``loose`` holds the unrestricted digits so far (bits).
 
-    Each level passes down only the later cells that keep the union within four
+    Each level passes down only the later cells that keep the union within ``size``
     digits. Once a digit is loose it is z, and a branch whose z cells share no
     peer holding z cannot eliminate anything, however it continues.
     """
     cands, dc = board.cands, board.digit_cells
-    need = 3 - len(chosen)  # cells still to choose after this one
+    need = size - 1 - len(chosen)  # cells still to choose after this one
     for i in range(len(rest) - need):
         c = rest[i]
         m = cands[c]
@@ -154,12 +159,12 @@ def _combine(board: Board, rest: list[int], chosen: list[int], chosen_mask: int,
             if not common:
                 continue
         if need == 0:
-            if u.bit_count() == 4 and nl:
+            if u.bit_count() == size and nl:
                 yield [*chosen, c], u, nl.bit_length()
             continue
-        later = [x for x in rest[i + 1:] if (u | cands[x]).bit_count() <= 4]
+        later = [x for x in rest[i + 1:] if (u | cands[x]).bit_count() <= size]
         if len(later) >= need:
-            yield from _combine(board, later, [*chosen, c], new_mask, nl, u)
+            yield from _combine(board, size, later, [*chosen, c], new_mask, nl, u)
 
 
 def _one_house(cells: list[int]) -> bool:
@@ -167,14 +172,14 @@ def _one_house(cells: list[int]) -> bool:
     return any(all(CELL_HOUSES[c][k] == CELL_HOUSES[first][k] for c in cells) for k in range(3))
 
 
-@technique("wxyz-wing", "WXYZ-Wing", family=FAMILY, level=5.5, codes=("0802",), aliases=("wxyz",))
-def wxyz_wing(board: Board) -> Iterator[Step]:
-    """Four cells, four digits, one unrestricted digit z: cells seeing every z of them lose z."""
+def bent_wing_steps(board: Board, size: int) -> Iterator[Step]:
+    """Every bent wing of ``size`` cells: ``size`` digits, one of them (z) unrestricted."""
+    tid, name = BENT_WINGS[size]
     cands = board.cands
-    for cells, union, z in _wxyz_sets(board):
+    for cells, union, z in _bent_sets(board, size):
         cmask = sum(1 << c for c in cells)
         if _one_house(cells):
-            continue  # a naked quad
+            continue  # a naked subset
         zcells = [c for c in cells if cands[c] >> (z - 1) & 1]
         seeing = board.digit_cells[z] & ~cmask
         for c in zcells:
@@ -185,12 +190,31 @@ def wxyz_wing(board: Board) -> Iterator[Step]:
         marks += [Mark(c, z, "target") for c in iter_bits(seeing)]
         others = "".join(str(d) for d in digits_of(union) if d != z)
         yield Step(
-            "wxyz-wing", "WXYZ-Wing", eliminations=_elims(seeing, z), highlights=marks,
-            text=(f"WXYZ-Wing: {cells_name(cells)} hold only {''.join(map(str, digits_of(union)))}; each of "
-                  f"{others} has all its places there in one house, so they fill at most three of the four cells "
-                  f"and one of {cells_name(zcells)} is {z}; remove {z} from {cells_name(seeing)}, which see them all."),
-            extra={"digits": digits_of(union), "z": z, "size": 4},
+            tid, name, eliminations=_elims(seeing, z), highlights=marks,
+            text=(f"{name}: {cells_name(cells)} hold only {''.join(map(str, digits_of(union)))}; each of "
+                  f"{others} has all its places there in one house, so they fill at most {size - 1} of the "
+                  f"{size} cells and one of {cells_name(zcells)} is {z}; remove {z} from {cells_name(seeing)}, "
+                  f"which see them all."),
+            extra={"digits": digits_of(union), "z": z, "size": size, "cells": cells},
         )
+
+
+@technique("wxyz-wing", "WXYZ-Wing", family=FAMILY, level=5.5, codes=("0802",), aliases=("wxyz",))
+def wxyz_wing(board: Board) -> Iterator[Step]:
+    """Four cells, four digits, one unrestricted digit z: cells seeing every z of them lose z."""
+    return bent_wing_steps(board, 4)
+
+
+@technique("vwxyz-wing", "VWXYZ-Wing", family=FAMILY, level=6.2, aliases=("vwxyz",))
+def vwxyz_wing(board: Board) -> Iterator[Step]:
+    """Five cells, five digits, one unrestricted digit z: cells seeing every z of them lose z."""
+    return bent_wing_steps(board, 5)
+
+
+@technique("uvwxyz-wing", "UVWXYZ-Wing", family=FAMILY, level=6.6, aliases=("uvwxyz",))
+def uvwxyz_wing(board: Board) -> Iterator[Step]:
+    """Six cells, six digits, one unrestricted digit z: cells seeing every z of them lose z."""
+    return bent_wing_steps(board, 6)
 
 
 # ------------------------------------------------------------------- W-Wing

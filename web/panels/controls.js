@@ -1,0 +1,68 @@
+// The mode switch (Enter & analyse / Solve), the play toolbar (Notes, Undo, Redo, Fill candidates,
+// Check, the timer) and the page's main buttons (Rate & explain, Hint, Copy link, Clear).
+import * as act from "../actions.js";
+import { touches } from "../store.js";
+
+const clock = (s) => {
+  s = Math.floor(s);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+};
+
+export function mount(root, store) {
+  const q = (sel) => root.querySelector(sel);
+  const modes = [...root.querySelectorAll("[data-mode]")];
+  for (const b of modes) b.addEventListener("click", () => act.setMode(store, b.dataset.mode));
+
+  const on = (name, fn) => q(`[data-act="${name}"]`).addEventListener("click", fn);
+  on("notes", () => act.toggleNotes(store));
+  on("undo", () => act.undo(store));
+  on("redo", () => act.redo(store));
+  on("fill", () => act.fillCandidates(store));
+  on("check", () => act.check(store));
+  on("pause", () => store.update({ paused: !store.state.paused }));
+
+  q("#analyze").addEventListener("click", () => act.analyze(store));
+  q("#hint").addEventListener("click", () => act.hint(store));
+  q("#clear").addEventListener("click", () => act.clearGrid(store));
+  q("#share").addEventListener("click", () => act.copyLink(store, { progress: store.state.mode === "solve" }));
+
+  // The timer counts while the tab is visible, the puzzle unsolved and not paused.
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    const s = store.state;
+    const running = s.mode === "solve" && !s.paused && !s.solvedInfo && document.visibilityState === "visible";
+    if (running) {
+      s.game.elapsed += (now - last) / 1000;
+      if (s.settings.showTimer) q(".timer .time").textContent = clock(s.game.elapsed);
+    }
+    last = now;
+  }, 1000);
+
+  function render(s) {
+    const solve = s.mode === "solve";
+    for (const b of modes) b.setAttribute("aria-pressed", String(b.dataset.mode === s.mode));
+    for (const el of root.querySelectorAll("[data-solve-only]")) el.hidden = !solve;
+    const timer = q(".timer");
+    timer.hidden = !solve || !s.settings.showTimer;
+    q(".timer .time").textContent = clock(s.game.elapsed);
+    q('[data-act="pause"]').textContent = s.paused ? "Resume" : "Pause";
+    const notes = q('[data-act="notes"]');
+    notes.hidden = !solve;
+    notes.setAttribute("aria-pressed", String(solve && s.notes));
+    q('[data-act="undo"]').disabled = !act.canUndo(s);
+    q('[data-act="redo"]').disabled = !act.canRedo(s);
+    q("#analyze").disabled = Boolean(s.running);
+    q("#analyze").hidden = solve;
+    root.classList.toggle("solving", solve);
+    document.body.classList.toggle("solving", solve);
+    document.body.classList.toggle("paused", solve && Boolean(s.paused));
+  }
+  store.subscribe((s, keys) => {
+    if (touches(keys, "mode", "notes", "game", "trail", "ahead", "running", "settings", "paused", "solvedInfo")) render(s);
+  });
+  render(store.state);
+}

@@ -1,0 +1,73 @@
+// Generating a puzzle: aim at a band of one scale, a level, or a technique as the hardest step.
+// Scale levels and technique names come from the worker's catalogue.
+import * as act from "../actions.js";
+import { touches } from "../store.js";
+
+export function mount(root, store) {
+  const q = (sel) => root.querySelector(sel);
+  const scaleInfo = (id) => (store.state.catalogue?.scales || []).find((s) => s.id === id);
+
+  function scaleChanged() {
+    const scale = q("#gen-scale").value;
+    const info = scaleInfo(scale);
+    const levels = info?.levels || [];
+    q("#gen-range").hidden = scale !== "se";
+    q("#gen-level-box").hidden = !(scale && scale !== "se" && scale !== "technique");
+    q("#gen-technique-box").hidden = scale !== "technique";
+    const sel = q("#gen-level");
+    if (sel.dataset.scale !== scale) {
+      sel.textContent = "";
+      for (const name of levels) {
+        const o = document.createElement("option");
+        o.value = String(name).toLowerCase();
+        o.textContent = name;
+        sel.appendChild(o);
+      }
+      sel.dataset.scale = scale;
+    }
+  }
+
+  function fillTechniques(s) {
+    const list = q("#gen-technique-list");
+    list.textContent = "";
+    for (const t of s.catalogue?.techniques || []) {
+      const o = document.createElement("option");
+      o.value = t.id;
+      o.label = t.name;
+      list.appendChild(o);
+    }
+    // levels come from the catalogue too: redraw once it is here
+    q("#gen-level").dataset.scale = "";
+    scaleChanged();
+  }
+
+  /** The worker's generate options (the same choices as the CLI's `generate`). */
+  function options() {
+    const scale = q("#gen-scale").value;
+    const limit = store.engine.timeLimit > 0 ? Math.max(1, store.engine.timeLimit - 2) : 600;
+    const opts = { symmetry: q("#gen-symmetry").value, minimal: q("#gen-minimal").checked, timeout: limit };
+    const seed = q("#gen-seed").value.trim();
+    if (seed !== "") opts.seed = Number(seed);
+    if (scale === "se") Object.assign(opts, { scale: "se", min: q("#gen-min").value, max: q("#gen-max").value });
+    else if (scale === "technique") {
+      opts.technique = q("#gen-technique").value.trim();
+      if (!opts.technique) return null;
+    } else if (scale) Object.assign(opts, { scale, level: q("#gen-level").value });
+    return opts;
+  }
+
+  q("#gen-scale").addEventListener("change", scaleChanged);
+  q("#generate").addEventListener("click", () =>
+    act.generate(store, options(), { mode: q("#gen-solve").checked ? "solve" : "analyse" }));
+
+  function render(s) {
+    q("#gen-status").textContent = s.genStatus || "";
+    q("#generate").disabled = Boolean(s.running);
+  }
+  store.subscribe((s, keys) => {
+    if (touches(keys, "catalogue")) fillTechniques(s);
+    if (touches(keys, "genStatus", "running")) render(s);
+  });
+  fillTechniques(store.state);
+  render(store.state);
+}
