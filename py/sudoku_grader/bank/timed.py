@@ -21,13 +21,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .. import api, ratings
-from ..engine import Cancelled as EngineCancelled
+from .. import api, engine, errors, ratings
 from ..errors import SudokuError
-from ..se.solver import Cancelled as SECancelled
+from ..se import solver as se_solver
 
-# every cancel exception a walk loop raises when ``cancel()`` says stop
-CANCELLED: tuple[type[BaseException], ...] = tuple({EngineCancelled, SECancelled})
+# every cancel exception a walk loop raises when ``cancel()`` says stop (one class once the walks share
+# `errors.Cancelled`; until then the engine and Sudoku Explainer's solver each have their own)
+CANCELLED: tuple[type[BaseException], ...] = tuple(
+    {c for m in (errors, engine, se_solver) if isinstance(c := getattr(m, "Cancelled", None), type)})
 
 
 class Deadline:
