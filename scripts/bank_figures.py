@@ -56,7 +56,7 @@ def speed(args: argparse.Namespace) -> None:
     settings = Settings(list(SCALES), None, args.time_limit)
     print(f"{len(bank)} puzzles from {', '.join(SETS)}; all scales; time limit {args.time_limit} s; "
           f"load average {os.getloadavg()[0]:.1f}")
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as lc:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as lc:
         runs = [("1 process", 1, None, 1), ("2 processes", 2, None, 2),
                 ("Dask LocalCluster, 2 workers", 1, lc.scheduler_address, 2)]
         for label, jobs, cluster, workers in runs:
