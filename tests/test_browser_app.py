@@ -480,6 +480,7 @@ def test_generate_aims_at_a_band_and_matches_the_python_package(page: Any) -> No
 
 
 # ---------------------------------------------------------------------------------- Solve mode
+HARD = ".9.7..86..31..5.2.8.6........7.5...6...3.7...5...1.7........1.9.2.6..35..54..8.7."  # SE 4.4
 FIENDISH = "3.26.9..55..73..........9.....94..........1.9....57.6...85....6........3.19.82.4."  # SE 7.1
 
 
@@ -567,7 +568,7 @@ def test_solve_moves_undo_redo_check_and_reload(page: Any, site: str) -> None:
     by_id(page, "redo").click()
 
 
-@pytest.mark.parametrize("puzzle", [EASY, FIENDISH], ids=["easy", "se-7.1"])
+@pytest.mark.parametrize("puzzle", [EASY, HARD, FIENDISH], ids=["easy", "se-4.4", "se-7.1"])
 def test_solve_by_hint_and_apply_only(page: Any, site: str, puzzle: str) -> None:
     sol = solution_of(puzzle)
     start_solving(page, site, puzzle)
