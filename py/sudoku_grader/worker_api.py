@@ -21,11 +21,10 @@ around them:
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from . import api
@@ -86,15 +85,12 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
         raise ValueError(f"unknown operation {op!r}")
     fn = getattr(api, op)
     args, ignored = _call_args(fn, options)
-    with _progress_hook(progress):
-        if op == "rate" and progress is not None:
-            out = _rate_by_scale(puzzle, args, progress)
-        elif op == "generate":
-            if progress is not None:
-                args["progress"] = lambda message: progress(json.dumps({"message": message}))
-            out = fn(**args)
-        else:
-            out = fn(puzzle, **args)
+    if op == "rate" and progress is not None:
+        out = _rate_by_scale(puzzle, args, progress)
+    else:
+        if progress is not None and "progress" in inspect.signature(fn).parameters:
+            args["progress"] = _messages(progress) if op == "generate" else _step_reports(progress)
+        out = fn(**args) if op == "generate" else fn(puzzle, **args)
     if not isinstance(out, dict):
         out = {"result": out}
     if ignored:
@@ -143,48 +139,37 @@ def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dic
     return out
 
 
+
+# Parameters the worker supplies itself; a page cannot set them through options.
+_HOOKS = ("progress", "cancel")
+
+
 def _call_args(fn: Callable[..., Any], options: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
-    """The options ``fn`` accepts by keyword, and the names it does not take (never ``progress``:
-    a page cannot send a function, and the worker passes its own)."""
-    options = {k: v for k, v in options.items() if k != "progress"}
-    params = inspect.signature(fn).parameters
+    """The options ``fn`` accepts by keyword, and the names it does not take."""
+    params = {k: p for k, p in inspect.signature(fn).parameters.items() if k not in _HOOKS}
     takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-    accepted = {k: v for k, v in options.items() if takes_any or k in params}
+    accepted = {k: v for k, v in options.items() if k not in _HOOKS and (takes_any or k in params)}
     # Options that are empty say "default"; they are never reported as ignored.
     ignored = {k for k, v in options.items() if k not in accepted and v not in (None, [], {}, "")}
     return accepted, ignored
 
 
-@contextlib.contextmanager
-def _progress_hook(progress: Progress | None) -> Iterator[None]:
-    """Report each step of a solve path while an api call runs.
-
-    `api` walks paths with `engine.solve_path`, which takes a ``progress``
-    callback but the api functions do not expose one. For the length of the
-    call the name `solve_path` in the api module points to a wrapper that adds
-    the callback; the original is put back afterwards, whatever happens.
-    """
-    original = getattr(api, "solve_path", None)
-    if progress is None or original is None:
-        yield
-        return
+def _step_reports(progress: Progress) -> Callable[[int, str], None]:
+    """``progress(n, technique)`` for the api, sent on as ``{"step", "technique"}`` at most ten times a second."""
     last = [0.0]
 
     def report(n: int, technique: str) -> None:
         now = time.perf_counter()
-        if now - last[0] >= 0.1:  # at most ten messages a second
+        if now - last[0] >= 0.1:
             last[0] = now
             progress(json.dumps({"step": n, "technique": technique}))
 
-    def with_progress(*args: Any, **kwargs: Any) -> Any:
-        kwargs.setdefault("progress", report)
-        return original(*args, **kwargs)
+    return report
 
-    api.solve_path = with_progress  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        api.solve_path = original  # type: ignore[attr-defined]
+
+def _messages(progress: Progress) -> Callable[[str], None]:
+    """The generator's ``progress(message)``, sent on as ``{"message"}``."""
+    return lambda message: progress(json.dumps({"message": message}))
 
 
 def parse(text: str) -> dict[str, Any]:
