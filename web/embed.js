@@ -12,7 +12,7 @@
 // Attributes: src, puzzle, compact (hides the step text).
 import { Position } from "./board.js";
 import { GridView } from "./grid.js";
-import { renderRatings } from "./ratings.js";
+import { OFFLINE_NAMES, renderRatings } from "./ratings.js";
 
 let shared = null;
 /** The page's one engine, loaded on first use (engine.js and everything after it). */
@@ -149,11 +149,16 @@ export class SudokuGraderElement extends HTMLElement {
     if (data.error) throw new Error(data.error);
     this.data = data;
     this.setPath(Position.fromLine(line), data.steps || []);
-    renderRatings(this.ratingsEl, data.ratings || {}, document);
+    renderRatings(this.ratingsEl, data.ratings || {}, this.names(data));
     const n = this.steps.length;
     this.say(n ? `${n} steps${data.solved === false ? " (the solver got stuck)" : ""}. Use ◀ ▶ to step through.` : "");
     this.rateButton.hidden = false;
     this.drawn(line);
+  }
+
+  /** Names of scales and fields: the JSON's when it carries them, else the worker's as known offline. */
+  names(data = this.data) {
+    return { doc: document, names: data?.scale_names || OFFLINE_NAMES.scales, fields: data?.field_names || OFFLINE_NAMES.fields };
   }
 
   showPuzzleOnly(text) {
@@ -213,11 +218,11 @@ export class SudokuGraderElement extends HTMLElement {
       const rate = await eng.request("rate", pos.text(), {}, (m) => {
         if (m.type === "partial") {
           rated[m.scale] = m.rating;
-          renderRatings(this.ratingsEl, rated, document);
+          renderRatings(this.ratingsEl, rated, this.names());
         } else if (m.step) this.say(`Rating · ${m.scale || ""} step ${m.step}`);
       });
       if (rate.error) throw new Error(rate.error);
-      renderRatings(this.ratingsEl, rate.ratings || {}, document);
+      renderRatings(this.ratingsEl, rate.ratings || {}, this.names());
       this.say("Explaining…");
       const explain = await eng.request("explain", pos.text(), {}, (m) => m.step && this.say(`Explaining · step ${m.step}`));
       if (explain.error) throw new Error(explain.error);
