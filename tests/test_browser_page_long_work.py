@@ -164,3 +164,18 @@ def test_a_new_puzzle_replaces_a_hard_rating_and_old_ratings_never_show(page: An
             assert text == final.get(tid) or tid.endswith("-pending"), (tid, text, hard_hodoku)
     assert final["rating-hodoku"] != hard_hodoku
     assert page.evaluate("[...window.sudokuGrader.engine.long.jobs].map((j) => j.puzzle)") == []
+
+
+def test_cancel_keeps_the_scales_that_finished(page: Any) -> None:
+    wait_ready(page, WORK_TIMEOUT_MS)
+    open_puzzle(page, HARD)
+    by_id(page, "rating-hodoku").wait_for(timeout=LIMIT_S * 1000)
+    hodoku = by_id(page, "rating-hodoku").inner_text()
+    by_id(page, "cancel").click()
+    by_id(page, "ratings-stopped").wait_for(timeout=WORK_TIMEOUT_MS)
+    shot(page, "page-long-04-cancelled")
+    assert by_id(page, "ratings-stopped").inner_text().startswith("Cancelled: the scales that finished are shown")
+    assert by_id(page, "rating-hodoku").inner_text() == hodoku
+    assert by_id(page, "rating-se-pending").inner_text() == "did not finish"
+    assert by_id(page, "analyze").is_enabled()
+    wait_ready(page, WORK_TIMEOUT_MS)

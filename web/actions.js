@@ -674,12 +674,12 @@ export async function analyze(store, { restart = false } = {}) {
   const run = ++analysisRun;
   const live = () => run === analysisRun && store.state.game.puzzle() === puzzle;
   const start = Position.fromLine(puzzle);
-  const order = ratingOrder(store.state);
-  const names = scaleNames(store.state);
+  // The catalogue may still be on its way when a link opens the page: read it when needed.
+  const order = () => ratingOrder(store.state);
   const partial = {};
   const base = { puzzle, explain: null, steps: [], positions: [start], counts: [], difficulty: [], bottleneckIndex: -1, stopped: null };
   const showRatings = (extra = {}) => {
-    const pending = order.filter((s) => !(s in partial));
+    const pending = order().filter((s) => !(s in partial));
     store.update({ analysis: { ...base, rate: { ratings: { ...partial } }, pending, current: pending[0] ?? null, ...extra } });
   };
   store.update({ view: null, running: "rate" });
@@ -696,8 +696,10 @@ export async function analyze(store, { restart = false } = {}) {
         showRatings();
         return;
       }
-      const k = order.indexOf(m.scale);
-      prog.update(m, m.scale ? ` · ${names[m.scale] || m.scale}${k >= 0 ? ` (${k + 1} of ${order.length})` : ""}` : "");
+      const all = order();
+      const k = all.indexOf(m.scale);
+      const name = scaleNames(store.state)[m.scale] || m.scale;
+      prog.update(m, m.scale ? ` · ${name}${k >= 0 ? ` (${k + 1} of ${all.length})` : ""}` : "");
     });
     prog.stop();
     if (!live()) return;

@@ -158,7 +158,8 @@ export class SudokuGraderElement extends HTMLElement {
 
   /** Names of scales and fields: the JSON's when it carries them, else the worker's as known offline. */
   names(data = this.data) {
-    return { doc: document, names: data?.scale_names || OFFLINE_NAMES.scales, fields: data?.field_names || OFFLINE_NAMES.fields };
+    const named = data?.scale_names ? data : this.catalogue; // the worker's catalogue, once it was asked
+    return { doc: document, names: named?.scale_names || OFFLINE_NAMES.scales, fields: named?.field_names || OFFLINE_NAMES.fields };
   }
 
   showPuzzleOnly(text) {
@@ -214,6 +215,8 @@ export class SudokuGraderElement extends HTMLElement {
         pos = Position.fromParsed(parsed);
       }
       this.say("Rating…");
+      const cat = await eng.request("catalogue");
+      this.catalogue = { scale_names: Object.fromEntries((cat.scales || []).map((x) => [x.id, x.name])), field_names: cat.fields || {} };
       const rated = {};
       const rate = await eng.request("rate", pos.text(), {}, (m) => {
         if (m.type === "partial") {
@@ -226,7 +229,7 @@ export class SudokuGraderElement extends HTMLElement {
       this.say("Explaining…");
       const explain = await eng.request("explain", pos.text(), {}, (m) => m.step && this.say(`Explaining · step ${m.step}`));
       if (explain.error) throw new Error(explain.error);
-      this.data = { puzzle: pos.text(), ratings: rate.ratings, steps: explain.steps, solved: explain.solved };
+      this.data = { puzzle: pos.text(), ratings: rate.ratings, steps: explain.steps, solved: explain.solved, ...this.catalogue };
       this.setPath(pos, explain.steps || []);
       this.say(`Rated in your browser: ${this.steps.length} steps. Use ◀ ▶ to step through.`);
       this.dispatchEvent(new CustomEvent("rated", { detail: { rate, explain } }));

@@ -68,6 +68,8 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
     if op == "techniques":
         return {"techniques": catalogue()}
     if op == "catalogue":
+        from .ratings import FIELD_NAMES
+
         return {"techniques": catalogue(), "families": families(), "scales": scales(), "fields": FIELD_NAMES}
     if op == "sleep":
         # A diagnostic: hold the worker for a while, so a host (and the tests) can check
@@ -221,14 +223,6 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "se_chains": ("Sudoku Explainer's chains", "one of Sudoku Explainer's forcing chains"),
 }
 
-#: Display names of the rating scales and of the fields their results carry.
-SCALE_NAMES = {"se": "Sudoku Explainer", "hodoku": "HoDoKu", "sudokuwiki": "SudokuWiki",
-               "sourgumdrop": "SourGumdrop", "sudokuoftheday": "Sudoku of the Day", "grader2009": "Sudoku Grader 2009"}
-FIELD_NAMES = {"er": "ER", "ep": "EP", "ed": "ED", "score": "score", "level": "level", "grade": "grade",
-               "normalised": "normalised", "strategic": "strategic", "procedural": "procedural", "total": "total",
-               "solved": "solved", "steps": "steps", "bands": "bands"}
-
-
 def families() -> list[dict[str, str]]:
     """Every family the registry uses, in the order of its first (simplest) technique."""
     out: list[dict[str, str]] = []
@@ -243,8 +237,8 @@ def families() -> list[dict[str, str]]:
 def scales() -> list[dict[str, Any]]:
     """The rating scales: id, name, description, their number and level fields, level names."""
     from .generator import LEVEL_FIELD, NUMBER_FIELD, known_levels
-    from .ratings import DESCRIPTIONS, SCALES
+    from .ratings import DESCRIPTIONS, NAMES, SCALES
 
-    return [{"id": s, "name": SCALE_NAMES.get(s, s), "description": DESCRIPTIONS.get(s, ""),
+    return [{"id": s, "name": NAMES.get(s, s), "description": DESCRIPTIONS.get(s, ""),
              "number": NUMBER_FIELD.get(s), "level": LEVEL_FIELD.get(s), "levels": known_levels(s)}
             for s in SCALES]

@@ -35,6 +35,15 @@ DESCRIPTIONS: dict[str, str] = {
     "grader2009": "Sudoku Grader (2009): strategic 0-7 + procedural 0-3 = total 0-10",
 }
 
+#: Display names of the scales and of the fields their results carry (the page and the embeds show these).
+NAMES: dict[str, str] = {"se": "Sudoku Explainer", "hodoku": "HoDoKu", "sudokuwiki": "SudokuWiki",
+                         "sourgumdrop": "SourGumdrop", "sudokuoftheday": "Sudoku of the Day",
+                         "grader2009": "Sudoku Grader 2009"}
+FIELD_NAMES: dict[str, str] = {
+    "er": "ER", "ep": "EP", "ed": "ED", "score": "score", "level": "level", "grade": "grade",
+    "normalised": "normalised", "strategic": "strategic", "procedural": "procedural", "total": "total",
+    "solved": "solved", "steps": "steps", "bands": "bands"}
+
 # Scales whose score is a sum of technique scores: the ones a user table (--scores) can change.
 SUMMING = ("hodoku", "sudokuwiki", "sourgumdrop", "sudokuoftheday")
 
