@@ -108,13 +108,25 @@ def _number(text: str) -> float | None:
         return None
 
 
+def seconds(text: str) -> float:
+    """serate's %e: "2.35s", "0.5", or with minutes and hours ("1m57", "1m57.2s", "1h2m3s")."""
+    total, number = 0.0, ""
+    for ch in text:
+        if ch in "hm":
+            total = (total + float(number or 0)) * 60
+            number = ""
+        elif ch != "s":
+            number += ch
+    return total + float(number or 0)
+
+
 def read_serate(text: str) -> dict[str, Rating]:
     out = {}
     for line in text.splitlines():
         cols = line.split()
         if len(cols) >= 5 and len(cols[0]) >= 81:
             out[cols[0][:81]] = Rating(_number(cols[1]), _number(cols[2]), _number(cols[3]),
-                                       float(cols[4].rstrip("s")))
+                                       seconds(cols[4]))
     return out
 
 

@@ -216,6 +216,7 @@ class Chaining:
         self._other: list[Callable[[Board, Board], Iterator[Implied]]] | None = None
         self._cache_key: Any = None
         self._cache: list[Chain] = []
+        self._closures: dict[int, tuple[dict[int, Pot], dict[int, Pot], tuple[Pot, Pot] | None]] = {}
 
     # -------------------------------------------------------------- naming
     def difficulty(self) -> float:
@@ -290,7 +291,10 @@ class Chaining:
         return out
 
     def _off_to_on(self, g: Board, p: Pot, src: Board | None, to_off: dict[int, Pot],
-                   y_links: bool, x_links: bool) -> list[Pot]:
+                   y_links: bool, x_links: bool, known: dict[int, Pot] | None = None,
+                   keep: int = -1) -> list[Pot]:
+        """What "off" at ``p`` turns on; with ``known``, none of those already there except ``keep``
+        (a static search that only looks for its source again needs no others)."""
         out: list[Pot] = []
         cell, digit = p.cell, p.digit
         if y_links:
@@ -300,6 +304,11 @@ class Chaining:
                 if other == m:  # digit absent: SE takes the first value
                     other = m & -m
                 v = other.bit_length()
+                if known is not None and cell * 9 + v - 1 in known and cell * 9 + v - 1 != keep:
+                    v = 0
+            else:
+                v = 0
+            if v:
                 on = Pot(cell, v, True, p, NAKED)
                 if src is not None:
                     for w in DIGITS_OF[src.cands[cell] & ~m]:
@@ -317,6 +326,8 @@ class Chaining:
                     if seen >> oc & 1:
                         continue
                     seen |= 1 << oc
+                    if known is not None and oc * 9 + digit - 1 in known and oc * 9 + digit - 1 != keep:
+                        continue
                     on = Pot(oc, digit, True, p, cause)
                     if src is not None:
                         for c in bits(src.digit_cells[digit] & rm & ~pos):
@@ -327,23 +338,30 @@ class Chaining:
     # ------------------------------------------------------- cycles, X/Y chains
     def _loops(self, g: Board, y_links: bool, x_links: bool) -> list[Chain]:
         result: list[Chain] = []
+        links = StaticLinks(g, y_links, x_links)
         for cell in range(81):
             if g.values[cell]:
                 continue
             m = g.cands[cell]
             if m.bit_count() > 1:
                 for v in DIGITS_OF[m]:
-                    self._unary(g, Pot(cell, v, True), result, y_links, x_links)
+                    self._unary(g, Pot(cell, v, True), result, y_links, x_links, links)
         return result
 
-    def _unary(self, g: Board, p_on: Pot, result: list[Chain], y_links: bool, x_links: bool) -> None:
+    def _unary(self, g: Board, p_on: Pot, result: list[Chain], y_links: bool, x_links: bool,
+               links: StaticLinks) -> None:
         if g.cands[p_on.cell].bit_count() > 2 and not x_links:
             return
         cycles: list[Pot] = []
         chains: list[Pot] = []
-        self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on)
-        if x_links:
+        # The bitset closure tells which of the three searches can find anything; only those
+        # build their chains (the same chains: the searches are unchanged).
+        cycle, forcing_on, forcing_off = links.candidates(p_on.cell, p_on.digit, x_links)
+        if cycle:
+            self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on)
+        if forcing_on:
             self._forcing(g, {p_on.idx: p_on}, {}, y_links, chains, p_on)
+        if forcing_off:
             p_off = Pot(p_on.cell, p_on.digit, False)
             self._forcing(g, {}, {p_off.idx: p_off}, y_links, chains, p_off)
         for dst in cycles:
@@ -361,19 +379,22 @@ class Chaining:
         pending_off = deque(to_off.values())
         length = 0
         src_key = source.key
+        src_idx = source.idx
         while pending_on or pending_off:
             length += 1
             while pending_on:
                 p = pending_on.popleft()
                 for q in self._on_to_off(g, p, y_links):
-                    if not is_parent(p, q):
+                    # An ancestor's candidate is in to_off already, so the walk up is needed only then.
+                    if q.idx not in to_off:
+                        to_off[q.idx] = q
                         pending_off.append(q)
-                        if q.idx not in to_off:
-                            to_off[q.idx] = q
+                    elif not is_parent(p, q):
+                        pending_off.append(q)
             length += 1
             while pending_off:
                 p = pending_off.popleft()
-                for q in self._off_to_on(g, p, None, to_off, y_links, x_links):
+                for q in self._off_to_on(g, p, None, to_off, y_links, x_links, to_on, src_idx):
                     if length >= 4 and q.key == src_key:
                         cycles.append(q)
                     if q.idx not in to_on:
@@ -385,23 +406,23 @@ class Chaining:
         pending_on = deque(to_on.values())
         pending_off = deque(to_off.values())
         src_key = source.key
-        found: set[int] = {c.key for c in chains}
+        # The only chain end is the source's opposite, so the first one found is the only one.
         while pending_on or pending_off:
             while pending_on:
                 p = pending_on.popleft()
                 for q in self._on_to_off(g, p, y_links):
-                    if q.idx * 2 + 1 == src_key and q.key not in found:
-                        found.add(q.key)
+                    if q.idx * 2 + 1 == src_key:
                         chains.append(q)
-                    if not is_parent(p, q) and q.idx not in to_off:
+                        return
+                    if q.idx not in to_off and not is_parent(p, q):
                         pending_off.append(q)
                         to_off[q.idx] = q
             while pending_off:
                 p = pending_off.popleft()
-                for q in self._off_to_on(g, p, None, to_off, y_links, True):
-                    if q.idx * 2 == src_key and q.key not in found:
-                        found.add(q.key)
+                for q in self._off_to_on(g, p, None, to_off, y_links, True, to_on, source.idx):
+                    if q.idx * 2 == src_key:
                         chains.append(q)
+                        return
                     if q.idx not in to_on:
                         pending_on.append(q)
                         to_on[q.idx] = q
@@ -452,6 +473,7 @@ class Chaining:
     # ------------------------------------------------------------ multiple chains
     def _multiple_chains(self, g: Board) -> list[Chain]:
         result: list[Chain] = []
+        self._closures = {}
         for cell in range(81):
             if g.values[cell]:
                 continue
@@ -467,13 +489,12 @@ class Chaining:
         cell_on: dict[int, Pot] | None = None
         cell_off: dict[int, Pot] | None = None
         for v in DIGITS_OF[g.cands[cell]]:
-            p_on = Pot(cell, v, True)
+            on_to_on, on_to_off, absurd_on = self._on_closure(g, cell, v)
+            p_on = on_to_on[cell * 9 + v - 1]
             p_off = Pot(cell, v, False)
-            on_to_on: dict[int, Pot] = {}
-            on_to_off: dict[int, Pot] = {}
             do_double = card >= 3 and not self.nishio and self.dynamic
             do_contra = self.dynamic or self.nishio
-            self._binary(g, p_on, p_off, result, on_to_on, on_to_off, do_double, do_contra)
+            self._binary(g, p_on, p_off, result, on_to_on, on_to_off, absurd_on, do_double, do_contra)
             if not self.nishio:
                 self._region_chains(g, result, cell, v, on_to_on, on_to_off)
             value_to_on[v] = on_to_on
@@ -507,12 +528,10 @@ class Chaining:
         return h
 
     def _binary(self, g: Board, p_on: Pot, p_off: Pot, result: list[Chain],
-                on_to_on: dict[int, Pot], on_to_off: dict[int, Pot], do_reduction: bool,
-                do_contra: bool) -> None:
+                on_to_on: dict[int, Pot], on_to_off: dict[int, Pot], absurd: tuple[Pot, Pot] | None,
+                do_reduction: bool, do_contra: bool) -> None:
         off_to_on: dict[int, Pot] = {}
         off_to_off: dict[int, Pot] = {}
-        on_to_on[p_on.idx] = p_on
-        absurd = self._chain(g, on_to_on, on_to_off)
         if do_contra and absurd is not None:
             h = self._binary_hint(g, absurd[0], absurd[1], p_on, p_on, True)
             if h.is_worth():
@@ -571,9 +590,7 @@ class Chaining:
                 if oc == cell:
                     o_on, o_off = on_to_on, on_to_off
                 else:
-                    other = Pot(oc, v, True)
-                    o_on, o_off = {other.idx: other}, {}
-                    self._chain(g, o_on, o_off)
+                    o_on, o_off, _absurd = self._on_closure(g, oc, v)
                 pos_on.append(o_on)
                 pos_off.append(o_off)
                 if region_on is None:
@@ -588,6 +605,18 @@ class Chaining:
                     if h.is_worth():
                         result.append(h)
 
+    def _on_closure(self, g: Board, cell: int, digit: int) -> tuple[dict[int, Pot], dict[int, Pot],
+                                                                    tuple[Pot, Pot] | None]:
+        """What assuming (cell, digit) on implies, and its contradiction if any: once per grid,
+        although the cell chains and the region chains of each of its houses all ask for it."""
+        idx = cell * 9 + digit - 1
+        got = self._closures.get(idx)
+        if got is None:
+            to_on: dict[int, Pot] = {idx: Pot(cell, digit, True)}
+            to_off: dict[int, Pot] = {}
+            got = self._closures[idx] = (to_on, to_off, self._chain(g, to_on, to_off))
+        return got
+
     # ------------------------------------------------------------- the chain
     def _chain(self, grid: Board, to_on: dict[int, Pot], to_off: dict[int, Pot]) -> tuple[Pot, Pot] | None:
         """Complete the on/off sets from the assumptions; the first contradiction, or None."""
@@ -598,6 +627,7 @@ class Chaining:
         pending_off = deque(to_off.values())
         dynamic = self.dynamic
         hidden_src = src if dynamic else None
+        plain = self.level == 0
         while pending_on or pending_off:
             if pending_on:
                 p = pending_on.popleft()
@@ -610,7 +640,9 @@ class Chaining:
                         pending_off.append(q)
             else:
                 p = pending_off.popleft()
-                made = self._off_to_on(g, p, hidden_src, to_off, y_links, True)
+                # Rules inside nested chains turn candidates off without looking at to_on, so
+                # only plain chains may skip the "on"s they already hold.
+                made = self._off_to_on(g, p, hidden_src, to_off, y_links, True, to_on if plain else None)
                 if dynamic:
                     g.eliminate(p.cell, p.digit)
                 for q in made:
@@ -665,6 +697,111 @@ class Chaining:
             if result:
                 break
         return result
+
+
+class StaticLinks:
+    """The static implications of one grid on 729-bit sets, to tell cheaply where a chain can end.
+
+    A candidate (cell, digit) is bit ``(digit - 1) * 81 + cell``. "On" implies "off" for the
+    digit's other places in the cell's houses and, with Y-links, the cell's other digits; "off"
+    implies "on" for the other place of a house with two places (X-links) and the other digit of a
+    bivalue cell (Y-links). The closure of an assumption over these links holds exactly the
+    potentials that the Pot search of `Chaining._forcing` reaches, so it says whether that search
+    finds a chain, and whether `Chaining._cycles` can meet its source again.
+    """
+
+    __slots__ = ("planes", "all", "y_links", "strong", "strong_mask")
+
+    def __init__(self, g: Board, y_links: bool, x_links: bool) -> None:
+        self.planes = tuple(g.digit_cells[d] for d in range(1, 10))
+        self.all = sum(m << (d * 81) for d, m in enumerate(self.planes))
+        self.y_links = y_links
+        strong: dict[int, list[int]] = {}
+        if x_links:
+            for d, plane in enumerate(self.planes):
+                for h in range(27):
+                    pos = plane & HOUSE_MASK[h]
+                    if pos.bit_count() == 2:
+                        a = (pos & -pos).bit_length() - 1
+                        b = pos.bit_length() - 1
+                        strong.setdefault(d * 81 + a, []).append(d * 81 + b)
+                        strong.setdefault(d * 81 + b, []).append(d * 81 + a)
+        if y_links:
+            for c in range(81):
+                m = g.cands[c]
+                if not g.values[c] and m.bit_count() == 2:
+                    a = (m & -m).bit_length() - 1
+                    b = m.bit_length() - 1
+                    strong.setdefault(a * 81 + c, []).append(b * 81 + c)
+                    strong.setdefault(b * 81 + c, []).append(a * 81 + c)
+        self.strong = strong
+        self.strong_mask = sum(1 << i for i in strong)
+
+    def weak(self, i: int) -> int:
+        """What "on" at bit ``i`` turns off."""
+        d, c = divmod(i, 81)
+        out = (PEER_MASK[c] & self.planes[d]) << (d * 81)
+        if self.y_links:
+            out |= _CELL_COLUMN[c] & self.all & ~(1 << i)
+        return out
+
+    def closure(self, on: int, off: int) -> tuple[int, int, int]:
+        """(on set, off set, what the "on"s other than the first turn off) from the assumptions."""
+        frontier = [i for i in _bits729(on)]
+        first = frontier[0] if frontier else -1
+        others = 0
+        new_off = off
+        while True:
+            added = 0
+            for i in frontier:
+                w = self.weak(i)
+                added |= w
+                if i != first:
+                    others |= w
+            added &= ~off
+            off |= added
+            new_off |= added
+            frontier = []
+            m = new_off & self.strong_mask
+            new_off = 0
+            strong = self.strong
+            while m:
+                low = m & -m
+                for t in strong[low.bit_length() - 1]:
+                    if not on >> t & 1:
+                        on |= 1 << t
+                        frontier.append(t)
+                m ^= low
+            if not frontier:
+                return on, off, others
+
+    def candidates(self, cell: int, digit: int, x_links: bool) -> tuple[bool, bool, bool]:
+        """Whether the cycle search and the two forcing searches from (cell, digit) can find anything."""
+        i = (digit - 1) * 81 + cell
+        bit = 1 << i
+        on, off, others = self.closure(bit, 0)
+        # A cycle returns to the source from one of its strong partners, turned off by an "on"
+        # that is not the source itself (the search reaches it at length 4 or more).
+        partners = 0
+        for t in self.strong.get(i, ()):
+            partners |= 1 << t
+        cycle = bool(others & partners)
+        if not x_links:
+            return cycle, False, False
+        forcing_on = bool(off & bit)
+        on2, _off2, _ = self.closure(0, bit)
+        return cycle, forcing_on, bool(on2 & bit)
+
+
+# Per cell: the bits of its nine digits in the 729-bit sets of `StaticLinks`.
+_CELL_COLUMN = tuple(sum(1 << (d * 81 + c) for d in range(9)) for c in range(81))
+
+
+def _bits729(m: int) -> Iterator[int]:
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
 
 
 def _nested_suffix(level: int) -> str:
