@@ -26,6 +26,7 @@ from typing import IO, Any
 from .. import __version__, api
 from ..errors import SudokuError
 from ..formats import looks_like_line
+from ..ratings import SCALES, parse_scales
 from . import compare as compare_cmd
 from . import generate as generate_cmd
 from . import rate as rate_cmd
@@ -161,7 +162,9 @@ def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None) 
         return api.solve(text)
     if args.command == "explain":
         out = api.explain(text, techniques, policy=args.policy, seed=args.seed)
-        return rate_cmd.annotate_explain(out, text) if techniques is None and args.policy == "simplest" else out
+        if techniques is not None or args.policy != "simplest" or args.scales == []:
+            return out
+        return rate_cmd.annotate_explain(out, text, args.scales)
     if args.command == "steps":
         return api.steps(text, techniques)
     if args.command == "hint":
@@ -174,6 +177,7 @@ def _process(args: argparse.Namespace) -> int:
     try:
         if args.command == "explain":
             techniques = api.enabled_techniques(_split(args.techniques), _split(args.disable))
+            args.scales = _explain_scales(args.scales)
         elif args.command == "steps" and args.technique:
             techniques = api.enabled_techniques(_split(args.technique))
     except SudokuError as e:
@@ -228,6 +232,14 @@ def _process(args: argparse.Namespace) -> int:
     return 0
 
 
+def _explain_scales(spec: str | None) -> list[str]:
+    """``explain --scales``: the scales to rate above the path; ``none`` rates nothing, so the path
+    comes at once (an SE 10 puzzle's path takes seconds, its SE rating minutes)."""
+    if spec is not None and spec.strip().lower() == "none":
+        return []
+    return parse_scales(spec)
+
+
 def _split(value: str | None) -> list[str] | None:
     if not value:
         return None
@@ -275,6 +287,9 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--seed", type=int, default=0, help="seed for --policy random")
             p.add_argument("--techniques", metavar="TECH,...", help="use only these techniques")
             p.add_argument("--disable", metavar="TECH,...", help="do not use these techniques")
+            p.add_argument("--scales", metavar="LIST|none", default=None,
+                           help=f"ratings shown above the path: comma-separated, from {','.join(SCALES)} "
+                                "(default all), or none")
         else:
             p.set_defaults(policy="simplest", seed=0)
         if name == "rate":

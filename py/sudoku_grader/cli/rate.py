@@ -153,11 +153,12 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
 
 
 # ------------------------------------------------------------------ explain
-def annotate_explain(out: dict[str, Any], text: str) -> dict[str, Any]:
-    """``explain`` output with the ratings placed above the path and the bottleneck step marked."""
+def annotate_explain(out: dict[str, Any], text: str, scales: list[str] | None = None) -> dict[str, Any]:
+    """``explain`` output with the ratings (of ``scales``, default all) placed above the path and the
+    bottleneck step marked."""
     if out.get("status") != "unique" or "steps" not in out:
         return out
-    rated = api.rate(text)
+    rated = api.rate(text, scales)
     ordered: dict[str, Any] = {}
     for k, v in out.items():
         if k == "steps":
