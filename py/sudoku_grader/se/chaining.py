@@ -116,6 +116,16 @@ def chain_of(target: Pot) -> list[Pot]:
     return out
 
 
+def has_ancestor(child: Pot, key: int) -> bool:
+    """Whether the potential ``key`` is on the main line (first parents) above ``child``."""
+    p = child
+    while p.parents:
+        p = p.parents[0]
+        if p.key == key:
+            return True
+    return False
+
+
 def is_parent(child: Pot, parent: Pot) -> bool:
     key = parent.key
     p = child
@@ -358,12 +368,12 @@ class Chaining:
         # build their chains (the same chains: the searches are unchanged).
         cycle, forcing_on, forcing_off = links.candidates(p_on.cell, p_on.digit, x_links)
         if cycle:
-            self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on)
+            self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on, links)
         if forcing_on:
-            self._forcing(g, {p_on.idx: p_on}, {}, y_links, chains, p_on)
+            self._forcing(g, {p_on.idx: p_on}, {}, y_links, chains, p_on, links)
         if forcing_off:
             p_off = Pot(p_on.cell, p_on.digit, False)
-            self._forcing(g, {}, {p_off.idx: p_off}, y_links, chains, p_off)
+            self._forcing(g, {}, {p_off.idx: p_off}, y_links, chains, p_off, links)
         for dst in cycles:
             h = self._cycle_hint(g, dst, y_links, x_links)
             if h.is_worth():
@@ -374,58 +384,65 @@ class Chaining:
                 result.append(h)
 
     def _cycles(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
-                x_links: bool, cycles: list[Pot], source: Pot) -> None:
+                x_links: bool, cycles: list[Pot], source: Pot, links: StaticLinks) -> None:
         pending_on = deque(to_on.values())
         pending_off = deque(to_off.values())
         length = 0
-        src_key = source.key
         src_idx = source.idx
+        on_off, off_on = links.on_off, links.off_on
         while pending_on or pending_off:
             length += 1
             while pending_on:
                 p = pending_on.popleft()
-                for q in self._on_to_off(g, p, y_links):
+                for k, c, v, cause in on_off[p.idx]:
                     # An ancestor's candidate is in to_off already, so the walk up is needed only then.
-                    if q.idx not in to_off:
-                        to_off[q.idx] = q
+                    if k not in to_off:
+                        q = Pot(c, v, False, p, cause)
+                        to_off[k] = q
                         pending_off.append(q)
-                    elif not is_parent(p, q):
-                        pending_off.append(q)
+                    elif not has_ancestor(p, k * 2):
+                        pending_off.append(Pot(c, v, False, p, cause))
             length += 1
             while pending_off:
                 p = pending_off.popleft()
-                for q in self._off_to_on(g, p, None, to_off, y_links, x_links, to_on, src_idx):
-                    if length >= 4 and q.key == src_key:
-                        cycles.append(q)
-                    if q.idx not in to_on:
+                for k, c, v, cause in off_on[p.idx]:
+                    if k == src_idx:
+                        if length >= 4:
+                            cycles.append(Pot(c, v, True, p, cause))
+                    elif k not in to_on:
+                        q = Pot(c, v, True, p, cause)
                         pending_on.append(q)
-                        to_on[q.idx] = q
+                        to_on[k] = q
 
     def _forcing(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
-                 chains: list[Pot], source: Pot) -> None:
+                 chains: list[Pot], source: Pot, links: StaticLinks) -> None:
         pending_on = deque(to_on.values())
         pending_off = deque(to_off.values())
-        src_key = source.key
+        src_idx = source.idx
+        from_on = source.on
+        on_off, off_on = links.on_off, links.off_on
         # The only chain end is the source's opposite, so the first one found is the only one.
         while pending_on or pending_off:
             while pending_on:
                 p = pending_on.popleft()
-                for q in self._on_to_off(g, p, y_links):
-                    if q.idx * 2 + 1 == src_key:
-                        chains.append(q)
+                for k, c, v, cause in on_off[p.idx]:
+                    if from_on and k == src_idx:
+                        chains.append(Pot(c, v, False, p, cause))
                         return
-                    if q.idx not in to_off and not is_parent(p, q):
+                    if k not in to_off:
+                        q = Pot(c, v, False, p, cause)
                         pending_off.append(q)
-                        to_off[q.idx] = q
+                        to_off[k] = q
             while pending_off:
                 p = pending_off.popleft()
-                for q in self._off_to_on(g, p, None, to_off, y_links, True, to_on, source.idx):
-                    if q.idx * 2 == src_key:
-                        chains.append(q)
+                for k, c, v, cause in off_on[p.idx]:
+                    if not from_on and k == src_idx:
+                        chains.append(Pot(c, v, True, p, cause))
                         return
-                    if q.idx not in to_on:
+                    if k not in to_on:
+                        q = Pot(c, v, True, p, cause)
                         pending_on.append(q)
-                        to_on[q.idx] = q
+                        to_on[k] = q
 
     def _cycle_hint(self, g: Board, dst_on: Pot, y_links: bool, x_links: bool) -> Chain:
         cells = 0
@@ -710,7 +727,7 @@ class StaticLinks:
     finds a chain, and whether `Chaining._cycles` can meet its source again.
     """
 
-    __slots__ = ("planes", "all", "y_links", "strong", "strong_mask")
+    __slots__ = ("planes", "all", "y_links", "strong", "strong_mask", "on_off", "off_on")
 
     def __init__(self, g: Board, y_links: bool, x_links: bool) -> None:
         self.planes = tuple(g.digit_cells[d] for d in range(1, 10))
@@ -736,6 +753,40 @@ class StaticLinks:
                     strong.setdefault(b * 81 + c, []).append(a * 81 + c)
         self.strong = strong
         self.strong_mask = sum(1 << i for i in strong)
+        # The same links for the Pot searches, per candidate (cell * 9 + digit - 1) in the order
+        # `Chaining._on_to_off` and `Chaining._off_to_on` give them: (candidate, cell, digit, cause).
+        self.on_off: dict[int, list[tuple[int, int, int, int]]] = {}
+        self.off_on: dict[int, list[tuple[int, int, int, int]]] = {}
+        for cell in range(81):
+            m = g.cands[cell]
+            if g.values[cell] or not m:
+                continue
+            bivalue = m.bit_count() == 2
+            for digit in DIGITS_OF[m]:
+                outs: list[tuple[int, int, int, int]] = []
+                if y_links:
+                    outs.extend((cell * 9 + v - 1, cell, v, NAKED) for v in DIGITS_OF[m & ~(1 << (digit - 1))])
+                dc = g.digit_cells[digit] & ~(1 << cell)
+                for rm, cause in _CELL_REGIONS[cell]:
+                    part = dc & rm
+                    dc &= ~part
+                    outs.extend((c * 9 + digit - 1, c, digit, cause) for c in bits(part))
+                self.on_off[cell * 9 + digit - 1] = outs
+                ins: list[tuple[int, int, int, int]] = []
+                if y_links and bivalue:
+                    v = (m & ~(1 << (digit - 1))).bit_length()
+                    ins.append((cell * 9 + v - 1, cell, v, NAKED))
+                if x_links:
+                    seen = 0
+                    dcells = g.digit_cells[digit]
+                    for rm, cause in _CELL_REGIONS[cell]:
+                        pos = dcells & rm
+                        if pos.bit_count() == 2:
+                            oc = (pos & ~(1 << cell)).bit_length() - 1
+                            if not seen >> oc & 1:
+                                seen |= 1 << oc
+                                ins.append((oc * 9 + digit - 1, oc, digit, cause))
+                self.off_on[cell * 9 + digit - 1] = ins
 
     def weak(self, i: int) -> int:
         """What "on" at bit ``i`` turns off."""
