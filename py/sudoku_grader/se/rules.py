@@ -435,11 +435,15 @@ def aligned_exclusion(degree: int) -> Producer:
                     common &= excl[t]
                 if common.bit_count() < 2:
                     continue
-                excluder_masks = [cands[e] for e in iter_bits(common)]
+                # An excluder with a digit none of the cells has can never be used up: leave it out.
+                union = 0
+                for c in cells:
+                    union |= cands[c]
+                excluder_masks = [m for m in (cands[e] for e in iter_bits(common)) if not m & ~union]
                 sees = [[bool(PEER_MASK[a] >> b & 1) for b in cells] for a in cells]
                 allowed = [0] * degree
                 value_lists = [DIGITS_OF[cands[c]] for c in cells]
-                _enumerate(value_lists, sees, excluder_masks, allowed)
+                _enumerate(value_lists, sees, excluder_masks, allowed, [cands[c] for c in cells])
                 removals = [(c, cands[c] & ~allowed[k]) for k, c in enumerate(cells) if cands[c] & ~allowed[k]]
                 if removals:
                     yield se_step(tid, name, rating, removals=removals, cells=cells,
@@ -450,10 +454,11 @@ def aligned_exclusion(degree: int) -> Producer:
 
 
 def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], excluders: list[int],
-               allowed: list[int]) -> None:
-    """Mark in ``allowed`` every value that appears in some admissible combination."""
+               allowed: list[int], masks: list[int]) -> None:
+    """Mark in ``allowed`` every value that appears in some admissible combination
+    (``masks``: the cells' candidates, the same values as ``value_lists``)."""
     if len(value_lists) == 3:
-        _enumerate3(value_lists, sees, excluders, allowed)
+        _enumerate3(value_lists, sees, excluders, allowed, masks)
         return
     n = len(value_lists)
     chosen = [0] * n
@@ -480,10 +485,9 @@ def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], exclu
 
 
 def _enumerate3(value_lists: list[tuple[int, ...]], sees: list[list[bool]], excluders: list[int],
-                allowed: list[int]) -> None:
+                allowed: list[int], full: list[int]) -> None:
     """`_enumerate` for three cells as plain loops on bitmasks, stopping as soon as every
     value of every cell is known to be allowed (then nothing can be excluded)."""
-    full = [sum(1 << (v - 1) for v in vs) for vs in value_lists]
     s01, s02, s12 = sees[0][1], sees[0][2], sees[1][2]
     a0 = a1 = a2 = 0
     for v0 in value_lists[0]:
