@@ -1,6 +1,6 @@
 """The command line's entry: ``python -m sudoku_grader COMMAND [PUZZLE ...] [-f FILE]``.
 
-Commands: solve, explain, steps, rate, hint, techniques, generate. Puzzles come
+Commands: solve, explain, steps, rate, hint, techniques, generate, compare, embed. Puzzles come
 from the arguments, from ``-f FILE`` or from standard input, one a line (a file
 or argument holding a single multi-line grid or pencilmark grid is one puzzle).
 Files are streamed line by line, so their size does not matter.
@@ -24,10 +24,12 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from .. import __version__, api
+from ..bank import timed
 from ..errors import SudokuError
 from ..formats import looks_like_line
 from ..ratings import SCALES, parse_scales
 from . import compare as compare_cmd
+from . import embed as embed_cmd
 from . import generate as generate_cmd
 from . import rate as rate_cmd
 
@@ -161,10 +163,18 @@ def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None) 
     if args.command == "solve":
         return api.solve(text)
     if args.command == "explain":
+        annotated = techniques is None and args.policy == "simplest" and args.scales != []
+        if args.time_limit is not None:
+            t0 = time.perf_counter()
+
+            def annotate(out: dict[str, Any], text: str) -> dict[str, Any]:
+                left = max(args.time_limit - (time.perf_counter() - t0), 0.001)
+                return rate_cmd.annotate_explain(out, text, left, args.scales)
+
+            return timed.explain(text, techniques, args.policy, args.seed, args.time_limit,
+                                 annotate if annotated else None)
         out = api.explain(text, techniques, policy=args.policy, seed=args.seed)
-        if techniques is not None or args.policy != "simplest" or args.scales == []:
-            return out
-        return rate_cmd.annotate_explain(out, text, args.scales)
+        return rate_cmd.annotate_explain(out, text, None, args.scales) if annotated else out
     if args.command == "steps":
         return api.steps(text, techniques)
     if args.command == "hint":
@@ -290,6 +300,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--scales", metavar="LIST|none", default=None,
                            help=f"ratings shown above the path: comma-separated, from {','.join(SCALES)} "
                                 "(default all), or none")
+            rate_cmd.add_time_limit(p)
         else:
             p.set_defaults(policy="simplest", seed=0)
         if name == "rate":
@@ -302,6 +313,9 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--json", action="store_true")
     g = sub.add_parser("generate", help="make new puzzles with a unique solution, aimed at a difficulty")
     generate_cmd.add_arguments(g)
+    e = sub.add_parser("embed", help="a blog post's puzzles: JSON, HTML snippets and index.html for <sudoku-grader>",
+                       description=embed_cmd.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    embed_cmd.add_arguments(e)
     return parser
 
 
@@ -321,6 +335,13 @@ def main(argv: list[str] | None = None) -> int:
             return generate_cmd.run(args)
         if args.command == "compare":
             return compare_cmd.run(args)
+        if args.command == "embed":
+            items, _, handle = _inputs(args)
+            try:
+                return embed_cmd.run(args, items)
+            finally:
+                if handle is not None:
+                    handle.close()
         return _process(args)
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)

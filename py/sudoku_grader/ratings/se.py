@@ -63,7 +63,7 @@ def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
         usage[step.technique] = usage.get(step.technique, 0) + 1
         apply_step(b, step)
         if progress is not None:
-            progress(len(path), step.technique)
+            progress(len(path), f"{step.technique} {se:.1f}")  # the difficulty: a lower bound if cut off
     return {
         "er": er, "ep": pearl, "ed": diamond,
         "bottleneck": bottleneck, "path": path, "usage": usage,
