@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_grader.engine import apply_step
+from sudoku_grader.errors import Cancelled
 from sudoku_grader.formats import parse
 from sudoku_grader.ratings.se import se_rating
 from sudoku_grader.se.chaining import length_increment
@@ -87,3 +88,12 @@ def test_registered_finders_are_sound(tid: str) -> None:
             assert step.links, "chains list their links"
         if count >= 30:
             break
+
+
+def test_time_limit_and_cancel() -> None:
+    """A time limit stops the walk with what it has (complete False); cancel() raises Cancelled."""
+    board = parse(PUZZLES["chain"]).board
+    part = se_rating(board, max_seconds=1e-9)
+    assert not part["complete"] and not part["solved"] and part["path"] == []
+    with pytest.raises(Cancelled):
+        se_rating(board, cancel=lambda: True)

@@ -13,8 +13,21 @@ from collections.abc import Callable
 from typing import Any
 
 from ..board import Board
-from ..engine import Cancelled, apply_step
+from ..engine import Choice, Policy, walk
+from ..errors import Cancelled
 from ..se.policy import next_step
+from ..step import Step
+
+
+class SEPolicy(Policy):
+    """Sudoku Explainer's solver as a policy of the common walk: its producers in its order, the
+    first step of the first producer that has one (`sudoku_grader.se.policy.next_step`)."""
+
+    stuck = "Sudoku Explainer's techniques cannot go on from here"
+
+    def choose(self, board: Board) -> Choice | None:
+        step = next_step(board)
+        return (step, step.technique) if step is not None else None
 
 
 def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
@@ -26,26 +39,35 @@ def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
     index in the path, text), ``path`` (technique, name, SE difficulty, text of
     each step), ``usage`` (steps per technique) and ``seconds``. ``max_seconds``
     stops a very long search; ``complete`` then says False. ``er`` is 20.0 when
-    SE's techniques cannot finish (serate's convention).
+    SE's techniques cannot finish (serate's convention). ``cancel()`` returning
+    True raises `errors.Cancelled` between steps.
     """
     start = time.perf_counter()
     deadline = start + max_seconds if max_seconds else None
-    b = board.copy()
+    timed_out = False
+
+    def stop() -> bool:
+        nonlocal timed_out
+        if cancel is not None and cancel():
+            return True
+        if deadline is not None and time.perf_counter() > deadline:
+            timed_out = True
+            return True
+        return False
+
+    steps: list[Step]
+    try:
+        walked = walk(board, SEPolicy(), progress=progress, cancel=stop)
+        steps, failed = walked.steps, not walked.solved
+    except Cancelled as e:
+        if not timed_out:
+            raise
+        steps, failed = list(getattr(e.path, "steps", [])), False
     er = pearl = diamond = 0.0
     path: list[dict[str, Any]] = []
     usage: dict[str, int] = {}
     bottleneck = None
-    failed = timed_out = False
-    while not b.is_solved():
-        if cancel is not None and cancel():
-            raise Cancelled()
-        if deadline is not None and time.perf_counter() > deadline:
-            timed_out = True
-            break
-        step = next_step(b)
-        if step is None:
-            er, failed = 20.0, True
-            break
+    for step in steps:
         se = step.extra["se_difficulty"]
         entry: dict[str, Any] = {"technique": step.technique, "name": step.name, "se": se, "text": step.text}
         if with_steps:
@@ -61,9 +83,8 @@ def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
                 pearl = er
         path.append(entry)
         usage[step.technique] = usage.get(step.technique, 0) + 1
-        apply_step(b, step)
-        if progress is not None:
-            progress(len(path), f"{step.technique} {se:.1f}")  # the difficulty: a lower bound if cut off
+    if failed:
+        er = 20.0
     return {
         "er": er, "ep": pearl, "ed": diamond,
         "bottleneck": bottleneck, "path": path, "usage": usage,
