@@ -413,6 +413,8 @@ def aligned_exclusion(degree: int) -> Producer:
         if len(base) < degree:
             return
         base_mask = sum(1 << c for c in base)
+        # Cell sets already found to exclude nothing (a triplet comes up once per pair in it).
+        barren: set[int] = set()
         for i0, i1 in combinations(len(base), 2):
             c0, c1 = base[i0], base[i1]
             pair_common = excl[c0] & excl[c1]
@@ -423,7 +425,7 @@ def aligned_exclusion(degree: int) -> Producer:
             else:
                 twin = (excl[c0] | excl[c1]) & base_mask & ~(1 << c0) & ~(1 << c1)
                 # a third cell must share two of the pair's common excluders too
-                twin_cells = [c for c in base if twin >> c & 1 and (excl[c] & pair_common).bit_count() >= 2]
+                twin_cells = [c for c in iter_bits(twin) if (excl[c] & pair_common).bit_count() >= 2]
                 if len(twin_cells) < degree - 2:
                     continue
                 tails = [tuple(twin_cells[k] for k in combo)
@@ -435,6 +437,11 @@ def aligned_exclusion(degree: int) -> Producer:
                     common &= excl[t]
                 if common.bit_count() < 2:
                     continue
+                key = 1 << c0 | 1 << c1
+                for t in tail:
+                    key |= 1 << t
+                if key in barren:
+                    continue
                 # An excluder with a digit none of the cells has can never be used up: leave it out.
                 union = 0
                 for c in cells:
@@ -445,7 +452,9 @@ def aligned_exclusion(degree: int) -> Producer:
                 value_lists = [DIGITS_OF[cands[c]] for c in cells]
                 _enumerate(value_lists, sees, excluder_masks, allowed, [cands[c] for c in cells])
                 removals = [(c, cands[c] & ~allowed[k]) for k, c in enumerate(cells) if cands[c] & ~allowed[k]]
-                if removals:
+                if not removals:
+                    barren.add(key)
+                else:
                     yield se_step(tid, name, rating, removals=removals, cells=cells,
                                   text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot take "
                                        f"values that would empty a common bivalue peer or repeat in a house.")
