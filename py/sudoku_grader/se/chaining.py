@@ -227,6 +227,7 @@ class Chaining:
         self._cache_key: Any = None
         self._cache: list[Chain] = []
         self._closures: dict[int, tuple[dict[int, Pot], dict[int, Pot], tuple[Pot, Pot] | None]] = {}
+        self._links: StaticLinks | None = None
 
     # -------------------------------------------------------------- naming
     def difficulty(self) -> float:
@@ -491,6 +492,8 @@ class Chaining:
     def _multiple_chains(self, g: Board) -> list[Chain]:
         result: list[Chain] = []
         self._closures = {}
+        # A static chain never changes the grid: its links come from tables built once.
+        self._links = None if self.dynamic or self.level else StaticLinks(g, not self.nishio, True)
         for cell in range(81):
             if g.values[cell]:
                 continue
@@ -637,6 +640,8 @@ class Chaining:
     # ------------------------------------------------------------- the chain
     def _chain(self, grid: Board, to_on: dict[int, Pot], to_off: dict[int, Pot]) -> tuple[Pot, Pot] | None:
         """Complete the on/off sets from the assumptions; the first contradiction, or None."""
+        if self._links is not None and grid is self._links.grid:
+            return _static_chain(self._links, to_on, to_off)
         src = grid
         g = grid.copy() if self.dynamic else grid
         y_links = not self.nishio
@@ -727,9 +732,10 @@ class StaticLinks:
     finds a chain, and whether `Chaining._cycles` can meet its source again.
     """
 
-    __slots__ = ("planes", "all", "y_links", "strong", "strong_mask", "on_off", "off_on")
+    __slots__ = ("grid", "planes", "all", "y_links", "strong", "strong_mask", "on_off", "off_on")
 
     def __init__(self, g: Board, y_links: bool, x_links: bool) -> None:
+        self.grid = g
         self.planes = tuple(g.digit_cells[d] for d in range(1, 10))
         self.all = sum(m << (d * 81) for d, m in enumerate(self.planes))
         self.y_links = y_links
@@ -842,6 +848,35 @@ class StaticLinks:
         forcing_on = bool(off & bit)
         on2, _off2, _ = self.closure(0, bit)
         return cycle, forcing_on, bool(on2 & bit)
+
+
+def _static_chain(links: StaticLinks, to_on: dict[int, Pot], to_off: dict[int, Pot]) -> tuple[Pot, Pot] | None:
+    """`Chaining._chain` on a grid that does not change, with its links read from ``links``:
+    the same potentials in the same order, and the same first contradiction."""
+    pending_on = deque(to_on.values())
+    pending_off = deque(to_off.values())
+    on_off, off_on = links.on_off, links.off_on
+    while pending_on or pending_off:
+        if pending_on:
+            p = pending_on.popleft()
+            for k, c, v, cause in on_off[p.idx]:
+                if k in to_on:
+                    return to_on[k], Pot(c, v, False, p, cause)
+                if k not in to_off:
+                    q = Pot(c, v, False, p, cause)
+                    to_off[k] = q
+                    pending_off.append(q)
+        else:
+            p = pending_off.popleft()
+            for k, c, v, cause in off_on[p.idx]:
+                if k in to_on:
+                    continue
+                if k in to_off:
+                    return Pot(c, v, True, p, cause), to_off[k]
+                q = Pot(c, v, True, p, cause)
+                to_on[k] = q
+                pending_on.append(q)
+    return None
 
 
 # Per cell: the bits of its nine digits in the 729-bit sets of `StaticLinks`.
