@@ -732,7 +732,7 @@ class StaticLinks:
     finds a chain, and whether `Chaining._cycles` can meet its source again.
     """
 
-    __slots__ = ("grid", "planes", "all", "y_links", "strong", "strong_mask", "on_off", "off_on")
+    __slots__ = ("grid", "planes", "all", "y_links", "x_links", "strong", "strong_mask", "on_off", "off_on")
 
     def __init__(self, g: Board, y_links: bool, x_links: bool) -> None:
         self.grid = g
@@ -761,38 +761,45 @@ class StaticLinks:
         self.strong_mask = sum(1 << i for i in strong)
         # The same links for the Pot searches, per candidate (cell * 9 + digit - 1) in the order
         # `Chaining._on_to_off` and `Chaining._off_to_on` give them: (candidate, cell, digit, cause).
-        self.on_off: dict[int, list[tuple[int, int, int, int]]] = {}
-        self.off_on: dict[int, list[tuple[int, int, int, int]]] = {}
-        for cell in range(81):
-            m = g.cands[cell]
-            if g.values[cell] or not m:
-                continue
-            bivalue = m.bit_count() == 2
-            for digit in DIGITS_OF[m]:
-                outs: list[tuple[int, int, int, int]] = []
-                if y_links:
-                    outs.extend((cell * 9 + v - 1, cell, v, NAKED) for v in DIGITS_OF[m & ~(1 << (digit - 1))])
-                dc = g.digit_cells[digit] & ~(1 << cell)
-                for rm, cause in _CELL_REGIONS[cell]:
-                    part = dc & rm
-                    dc &= ~part
-                    outs.extend((c * 9 + digit - 1, c, digit, cause) for c in bits(part))
-                self.on_off[cell * 9 + digit - 1] = outs
-                ins: list[tuple[int, int, int, int]] = []
-                if y_links and bivalue:
-                    v = (m & ~(1 << (digit - 1))).bit_length()
-                    ins.append((cell * 9 + v - 1, cell, v, NAKED))
-                if x_links:
-                    seen = 0
-                    dcells = g.digit_cells[digit]
-                    for rm, cause in _CELL_REGIONS[cell]:
-                        pos = dcells & rm
-                        if pos.bit_count() == 2:
-                            oc = (pos & ~(1 << cell)).bit_length() - 1
-                            if not seen >> oc & 1:
-                                seen |= 1 << oc
-                                ins.append((oc * 9 + digit - 1, oc, digit, cause))
-                self.off_on[cell * 9 + digit - 1] = ins
+        # Built when a search first asks (most candidates never start one).
+        self.x_links = x_links
+        self.on_off = _Table(self._on_off)
+        self.off_on = _Table(self._off_on)
+
+    def _on_off(self, idx: int) -> list[tuple[int, int, int, int]]:
+        g = self.grid
+        cell, digit = divmod(idx, 9)
+        digit += 1
+        outs: list[tuple[int, int, int, int]] = []
+        if self.y_links:
+            outs.extend((cell * 9 + v - 1, cell, v, NAKED) for v in DIGITS_OF[g.cands[cell] & ~(1 << (digit - 1))])
+        dc = g.digit_cells[digit] & ~(1 << cell)
+        for rm, cause in _CELL_REGIONS[cell]:
+            part = dc & rm
+            dc &= ~part
+            outs.extend((c * 9 + digit - 1, c, digit, cause) for c in bits(part))
+        return outs
+
+    def _off_on(self, idx: int) -> list[tuple[int, int, int, int]]:
+        g = self.grid
+        cell, digit = divmod(idx, 9)
+        digit += 1
+        ins: list[tuple[int, int, int, int]] = []
+        m = g.cands[cell]
+        if self.y_links and m.bit_count() == 2:
+            v = (m & ~(1 << (digit - 1))).bit_length()
+            ins.append((cell * 9 + v - 1, cell, v, NAKED))
+        if self.x_links:
+            seen = 0
+            dcells = g.digit_cells[digit]
+            for rm, cause in _CELL_REGIONS[cell]:
+                pos = dcells & rm
+                if pos.bit_count() == 2:
+                    oc = (pos & ~(1 << cell)).bit_length() - 1
+                    if not seen >> oc & 1:
+                        seen |= 1 << oc
+                        ins.append((oc * 9 + digit - 1, oc, digit, cause))
+        return ins
 
     def weak(self, i: int) -> int:
         """What "on" at bit ``i`` turns off."""
@@ -848,6 +855,18 @@ class StaticLinks:
         forcing_on = bool(off & bit)
         on2, _off2, _ = self.closure(0, bit)
         return cycle, forcing_on, bool(on2 & bit)
+
+
+class _Table(dict):  # type: ignore[type-arg]
+    """A dict that fills an entry from ``build(key)`` the first time it is asked for."""
+
+    def __init__(self, build: Callable[[int], list[tuple[int, int, int, int]]]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: int) -> list[tuple[int, int, int, int]]:
+        value = self[key] = self.build(key)
+        return value
 
 
 def _static_chain(links: StaticLinks, to_on: dict[int, Pot], to_off: dict[int, Pot]) -> tuple[Pot, Pot] | None:
