@@ -155,13 +155,17 @@ class Chain:
         self.cell: int | None = None
         self.value = 0
         self.data: dict[str, Any] = {}
-        if kind in ("cycle",):
-            flat = ancestor_count(targets[0])
-        else:
-            flat = sum(ancestor_count(t) for t in targets)
-        self.complexity = flat + self._nested_complexity()
         b = base if base is not None else rule.difficulty()
-        self.difficulty = b + length_increment(self.complexity)
+        if not self.is_worth():  # removes nothing: the producers drop it, so it needs no count
+            self.complexity, self.difficulty = 0, b
+        else:
+            if kind in ("cycle",):
+                flat = ancestor_count(targets[0])
+            else:
+                flat = sum(ancestor_count(t) for t in targets)
+            # Only a nested rule (level 1 and up) puts chains inside chains.
+            self.complexity = flat + (self._nested_complexity() if rule.level else 0)
+            self.difficulty = b + length_increment(self.complexity)
         if result is not None and result.on:
             self.cell = result.cell
             self.value = result.digit
