@@ -25,6 +25,15 @@ class SEPolicy(Policy):
 
     stuck = "Sudoku Explainer's techniques cannot go on from here"
 
+    def __init__(self) -> None:
+        self.taken = 0  # steps applied so far
+        self.placed = False  # whether one of them placed a digit
+
+    def apply(self, board: Board, step: Step) -> None:
+        super().apply(board, step)
+        self.taken += 1
+        self.placed = self.placed or bool(step.placements)
+
     def choose(self, board: Board) -> Choice | None:
         step = next_step(board)
         return (step, step.technique) if step is not None else None
@@ -32,7 +41,7 @@ class SEPolicy(Policy):
 
 def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
               cancel: Callable[[], bool] | None = None, max_seconds: float | None = None,
-              with_steps: bool = False) -> dict[str, Any]:
+              with_steps: bool = False, stop: str | None = None) -> dict[str, Any]:
     """Rate ``board`` as Sudoku Explainer 1.2.1 (serate) would.
 
     Returns ``er``, ``ep``, ``ed`` (one decimal), ``bottleneck`` (technique,
@@ -41,14 +50,25 @@ def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
     stops a very long search; ``complete`` then says False. ``er`` is 20.0 when
     SE's techniques cannot finish (serate's convention). ``cancel()`` returning
     True raises `errors.Cancelled` between steps.
+
+    ``stop="diamond"`` ends the walk once ED is known (after the first step),
+    ``stop="pearl"`` once EP is (after the first placement), as serate's
+    ``--diamond`` / ``--pearl`` do; ``final`` lists the numbers that are final
+    (``er`` is then only the hardest step so far, and ``complete`` is False).
     """
+    if stop not in (None, "pearl", "diamond"):
+        raise ValueError(f"stop is 'pearl' or 'diamond', not {stop!r}")
     start = time.perf_counter()
     deadline = start + max_seconds if max_seconds else None
-    timed_out = False
+    timed_out = fixed = False
+    policy = SEPolicy()
 
-    def stop() -> bool:
-        nonlocal timed_out
+    def halt() -> bool:
+        nonlocal timed_out, fixed
         if cancel is not None and cancel():
+            return True
+        if (stop == "diamond" and policy.taken) or (stop == "pearl" and policy.placed):
+            fixed = True
             return True
         if deadline is not None and time.perf_counter() > deadline:
             timed_out = True
@@ -57,10 +77,10 @@ def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
 
     steps: list[Step]
     try:
-        walked = walk(board, SEPolicy(), progress=progress, cancel=stop)
+        walked = walk(board, policy, progress=progress, cancel=halt)
         steps, failed = walked.steps, not walked.solved
     except Cancelled as e:
-        if not timed_out:
+        if not (timed_out or fixed):
             raise
         steps, failed = list(getattr(e.path, "steps", [])), False
     er = pearl = diamond = 0.0
@@ -85,10 +105,15 @@ def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
         usage[step.technique] = usage.get(step.technique, 0) + 1
     if failed:
         er = 20.0
+    final = ["ed"] if stop == "diamond" else ["ep", "ed"] if stop == "pearl" else ["er", "ep", "ed"]
+    if timed_out:
+        final = [k for k, v in (("ep", pearl), ("ed", diamond)) if v]
+    elif not fixed:
+        final = ["er", "ep", "ed"]
     return {
-        "er": er, "ep": pearl, "ed": diamond,
+        "er": er, "ep": pearl, "ed": diamond, "final": final,
         "bottleneck": bottleneck, "path": path, "usage": usage,
-        "complete": not timed_out, "solved": not failed and not timed_out,
+        "complete": not timed_out and not fixed, "solved": not failed and not timed_out and not fixed,
         "seconds": round(time.perf_counter() - start, 3),
         "variant": "SE 1.2.1 (serate 1.2.1.3)",
     }
