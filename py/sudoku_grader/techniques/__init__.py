@@ -29,6 +29,7 @@ _FAMILIES = (
     "exocet",
     "locked_sets",
     "extended_rectangle",
+    "kraken",
     "nested_net",
     "exclusion",
     "se_chains",
