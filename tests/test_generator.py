@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT
 from sudoku_grader import generator
 from sudoku_grader.board import Board, find_duplicate
-from sudoku_grader.engine import solve_path
+from sudoku_grader.engine import walk
 from sudoku_grader.generator import GenerateOptions, GenerationError, generate_one, orbits
 from sudoku_grader.solver import has_other_solution, is_minimal, random_solution, solve
 
@@ -64,7 +64,7 @@ def test_technique_target_is_the_hardest_step() -> None:
 
     made = generate_one(GenerateOptions(technique="Claiming"), seed=2, timeout=60)
     assert made is not None
-    path = solve_path(Board.from_string(made.puzzle))
+    path = walk(Board.from_string(made.puzzle))
     assert path.solved
     levels = {s.technique: REGISTRY[s.technique].level for s in path.steps}
     assert "locked-candidates-2" in levels

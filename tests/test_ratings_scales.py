@@ -8,9 +8,9 @@ import pytest
 
 from conftest import SHARED, puzzle_set
 from sudoku_grader.board import Board
+from sudoku_grader.engine import Path
 from sudoku_grader.formats import parse
 from sudoku_grader.ratings import grader2009, hodoku, rate_board, sourgumdrop, sudokuoftheday, sudokuwiki
-from sudoku_grader.ratings.common import Walk
 from sudoku_grader.ratings.mapping import MAPPING, mapping_for
 from sudoku_grader.solver import solve
 from sudoku_grader.step import Step
@@ -22,9 +22,9 @@ def _board_missing(cells: list[int]) -> Board:
     return parse("".join("." if i in cells else ch for i, ch in enumerate(SOLVED))).board
 
 
-def _walk(keys: list[str], solved: bool = True, candidates: list[int] | None = None) -> Walk:
+def _walk(keys: list[str], solved: bool = True, candidates: list[int] | None = None) -> Path:
     steps = [Step(k, k) for k in keys]
-    return Walk(steps=steps, keys=list(keys), candidates=candidates or [0] * len(keys), solved=solved)
+    return Path(steps=steps, keys=list(keys), candidates=candidates or [0] * len(keys), solved=solved)
 
 
 # ----------------------------------------------------------------- SudokuWiki (seed 000)
@@ -252,3 +252,15 @@ def test_sudokuwiki_unsolved_has_no_grade_name() -> None:
     w = _walk(["naked-pair"], solved=False, candidates=[200])
     r = sudokuwiki.summarize(w, sudokuwiki.POINTS)
     assert r["grade"] is None and not r["solved"] and r["score"] > 0
+
+
+def test_hodoku_rate_called_alone_is_right() -> None:
+    """`hodoku.rate` with no solution and no options gives HoDoKu's own answer (an Extreme puzzle
+    whose path needs rectangles with missing candidates, HoDoKu's default), as `api.rate` does."""
+    from sudoku_grader import api
+
+    line = "6.9.....8...7.1...4............6...4.2.....3..3....5...1.5...7.8...9..........2.."
+    alone = hodoku.rate(Board.from_string(line), None)
+    assert (alone["level"], alone["score"]) == ("Extreme", 1812)  # HoDoKu 2.2 (reference/hodoku-ratings.tsv)
+    assert hodoku.rate(Board.from_string(line))["score"] == 1812
+    assert api.rate(line, "hodoku")["ratings"]["hodoku"]["score"] == 1812

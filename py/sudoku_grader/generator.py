@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
-from .engine import Cancelled, solve_path
-from .errors import SudokuError
+from .engine import Simplest, walk
+from .errors import Cancelled, SudokuError
 from .solver import has_other_solution, is_minimal, random_solution, solve
 from .techniques import REGISTRY, default_order, get, ordered
 
@@ -190,7 +190,7 @@ def builtin_measure(board: Board, ceiling: float | None = None) -> dict[str, Any
     is above the ceiling (``er`` None, ``above`` the ceiling).
     """
     techs = [t for t in default_order() if t.level <= ceiling] if ceiling is not None else None
-    path = solve_path(board, techs)
+    path = walk(board, Simplest(techs))
     hardest = max((_step_level(s.technique, s.extra) for s in path.steps), default=0.0)
     out: dict[str, Any] = {"er": hardest if path.solved else None, "solved": path.solved}
     if ceiling is not None and not path.solved:
@@ -244,7 +244,7 @@ def hardest_is(board: Board, technique: str) -> dict[str, int] | None:
     """
     target = REGISTRY[technique]
     allowed = [t for t in ordered() if t.level <= target.level and (t.default or t.id == technique)]
-    path = solve_path(board, allowed)
+    path = walk(board, Simplest(allowed))
     if not path.solved:
         return None
     counts: dict[str, int] = {}
@@ -263,7 +263,7 @@ def _needs_beyond_basics(opts: GenerateOptions) -> bool:
 
 def check_target(board: Board, opts: GenerateOptions) -> tuple[bool, dict[str, Any], dict[str, int]]:
     """(accepted, rating on the scale, technique counts of our path)."""
-    if _needs_beyond_basics(opts) and solve_path(board, BASIC).solved:
+    if _needs_beyond_basics(opts) and walk(board, Simplest(BASIC)).solved:
         return False, {}, {}
     counts: dict[str, int] = {}
     if opts.technique:
@@ -300,7 +300,7 @@ def generate_one(
     """One puzzle for ``opts`` from ``seed``; None when ``timeout``/``max_tries`` ran out.
 
     ``progress(message)`` is called about twice a second; ``cancel()`` returning True
-    raises `engine.Cancelled` between two tries.
+    raises `errors.Cancelled` between two tries.
     """
     rng = random.Random(seed)
     start = time.monotonic()

@@ -8,7 +8,9 @@ around them:
 - JSON strings in and out, so no Python object crosses into JavaScript;
 - options from the page (settings panel) passed only to the api functions whose
   signature takes them, and the ignored ones reported back so the page can say so;
-- progress reports while a solve path is walked;
+- progress reports while a solve path is walked, and for ``rate`` each scale's rating
+  as soon as it is done (SE, the slowest, last), so a page shows what it has and a
+  time limit keeps what finished;
 - every exception turned into a one-line message: a person never sees a traceback;
 - helpers the page cannot compute itself: ``parse`` (any format the package
   reads, to the values and candidates of the grid), ``techniques`` (the technique
@@ -19,11 +21,10 @@ around them:
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from . import api
@@ -84,13 +85,12 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
         raise ValueError(f"unknown operation {op!r}")
     fn = getattr(api, op)
     args, ignored = _call_args(fn, options)
-    with _progress_hook(progress):
-        if op == "generate":
-            if progress is not None:
-                args["progress"] = lambda message: progress(json.dumps({"message": message}))
-            out = fn(**args)
-        else:
-            out = fn(puzzle, **args)
+    if op == "rate" and progress is not None:
+        out = _rate_by_scale(puzzle, args, progress)
+    else:
+        if progress is not None and "progress" in inspect.signature(fn).parameters:
+            args["progress"] = _messages(progress) if op == "generate" else _step_reports(progress)
+        out = fn(**args) if op == "generate" else fn(puzzle, **args)
     if not isinstance(out, dict):
         out = {"result": out}
     if ignored:
@@ -98,46 +98,78 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
     return out
 
 
+def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dict[str, Any]:
+    """``api.rate``, one scale at a time, SE last: each rating goes to the page as a ``partial``
+    message the moment it is done, with step progress meanwhile. The result is the same as
+    one ``api.rate`` call's (the bottleneck and counts are worked out once from all scales)."""
+    from . import ratings
+
+    started = time.perf_counter()
+    try:
+        wanted = ratings.parse_scales(args.get("scales"))
+    except SudokuError:
+        return api.rate(puzzle, **args)  # the api words the error
+    order = [s for s in ratings.SCALES if s in wanted and s != "se"] + (["se"] if "se" in wanted else [])
+    last = [0.0]
+
+    def steps(scale: str) -> Callable[[int, Any], None]:
+        def report(n: int, label: Any) -> None:
+            now = time.perf_counter()
+            if now - last[0] >= 0.1:  # at most ten messages a second
+                last[0] = now
+                technique = str(label).split(":", 1)[-1]  # SE's: "technique difficulty"
+                progress(json.dumps({"scale": scale, "step": n, "technique": technique}))
+        return report
+
+    out: dict[str, Any] = {}
+    rated: dict[str, Any] = {}
+    for scale in order:
+        progress(json.dumps({"scale": scale, "step": 0, "technique": ""}))
+        one = api.rate(puzzle, **{**args, "scales": [scale]}, progress=steps(scale))
+        if one.get("status") != "unique" or "ratings" not in one:
+            return one
+        out = one
+        rated[scale] = one["ratings"][scale]
+        progress(json.dumps({"partial": {"scale": scale, "rating": rated[scale]}}))
+    if not order:
+        return api.rate(puzzle, **args)
+    out["ratings"] = {s: rated[s] for s in ratings.SCALES if s in rated}
+    out["bottleneck"], out["techniques"] = ratings.bottleneck_and_counts(api.load(puzzle), out["ratings"])
+    out["seconds"] = round(time.perf_counter() - started, 3)
+    return out
+
+
+
+# Parameters the worker supplies itself; a page cannot set them through options.
+_HOOKS = ("progress", "cancel")
+
+
 def _call_args(fn: Callable[..., Any], options: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     """The options ``fn`` accepts by keyword, and the names it does not take."""
-    params = inspect.signature(fn).parameters
+    params = {k: p for k, p in inspect.signature(fn).parameters.items() if k not in _HOOKS}
     takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-    accepted = {k: v for k, v in options.items() if takes_any or k in params}
+    accepted = {k: v for k, v in options.items() if k not in _HOOKS and (takes_any or k in params)}
     # Options that are empty say "default"; they are never reported as ignored.
     ignored = {k for k, v in options.items() if k not in accepted and v not in (None, [], {}, "")}
     return accepted, ignored
 
 
-@contextlib.contextmanager
-def _progress_hook(progress: Progress | None) -> Iterator[None]:
-    """Report each step of a solve path while an api call runs.
-
-    `api` walks paths with `engine.solve_path`, which takes a ``progress``
-    callback but the api functions do not expose one. For the length of the
-    call the name `solve_path` in the api module points to a wrapper that adds
-    the callback; the original is put back afterwards, whatever happens.
-    """
-    original = getattr(api, "solve_path", None)
-    if progress is None or original is None:
-        yield
-        return
+def _step_reports(progress: Progress) -> Callable[[int, str], None]:
+    """``progress(n, technique)`` for the api, sent on as ``{"step", "technique"}`` at most ten times a second."""
     last = [0.0]
 
     def report(n: int, technique: str) -> None:
         now = time.perf_counter()
-        if now - last[0] >= 0.1:  # at most ten messages a second
+        if now - last[0] >= 0.1:
             last[0] = now
             progress(json.dumps({"step": n, "technique": technique}))
 
-    def with_progress(*args: Any, **kwargs: Any) -> Any:
-        kwargs.setdefault("progress", report)
-        return original(*args, **kwargs)
+    return report
 
-    api.solve_path = with_progress  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        api.solve_path = original  # type: ignore[attr-defined]
+
+def _messages(progress: Progress) -> Callable[[str], None]:
+    """The generator's ``progress(message)``, sent on as ``{"message"}``."""
+    return lambda message: progress(json.dumps({"message": message}))
 
 
 def parse(text: str) -> dict[str, Any]:

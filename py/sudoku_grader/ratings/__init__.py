@@ -124,7 +124,7 @@ def rate_board(
     """Rate one board on the chosen scales; ``{scale: result}`` in the order of `SCALES`.
 
     ``progress(n, label)`` is called as steps are taken (label ``scale:technique``);
-    ``cancel()`` returning True stops between two steps (`engine.Cancelled`).
+    ``cancel()`` returning True stops between two steps (`errors.Cancelled`).
     """
     wanted = parse_scales(scales)
     scores = scores or {}
@@ -168,11 +168,11 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
         counts = se.get("usage") or se.get("counts") or {}
         return se.get("bottleneck"), dict(counts)
     if se is not None:
-        from ..engine import solve_path
+        from ..engine import walk
         from ..techniques import REGISTRY
         from .common import step_summary
 
-        path = solve_path(board)
+        path = walk(board)
         counts: dict[str, int] = {}
         for s in path.steps:
             counts[s.technique] = counts.get(s.technique, 0) + 1
