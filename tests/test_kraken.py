@@ -7,7 +7,7 @@ import pytest
 from conftest import puzzle_set
 from pattern_checks import check_step
 from sudoku_grader.board import Board
-from sudoku_grader.engine import solve_path
+from sudoku_grader.engine import Simplest, walk
 from sudoku_grader.formats import parse
 from sudoku_grader.geometry import PEER_MASK
 from sudoku_grader.solver import solve
@@ -22,7 +22,7 @@ def stuck() -> list[tuple[Board, list[int]]]:
     out = []
     for line in puzzle_set("top95")[:30:3] + puzzle_set("forum-hardest-1106")[::60]:
         board = parse(line).board
-        b = solve_path(board, simple).board
+        b = walk(board, Simplest(simple)).board
         if not b.is_solved():
             out.append((b, solve(board).solutions[0]))
     return out
