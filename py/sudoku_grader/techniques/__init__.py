@@ -31,6 +31,7 @@ _FAMILIES = (
     "locked_sets",
     "extended_rectangle",
     "kraken",
+    "digit_forcing",
     "nested_net",
     "exclusion",
     "se_chains",
