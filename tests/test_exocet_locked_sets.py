@@ -217,3 +217,10 @@ def test_sudokuwiki_prices_exocets_and_sk_loops_from_its_table() -> None:
     assert slots["junior-exocet"] == "exocet" and slots["senior-exocet"] == "exocet"
     assert sudokuwiki.POINTS["exocet"] == 300
     assert "msls" not in slots  # not on SudokuWiki's table
+
+
+def test_on_the_default_path_before_forcing_chains() -> None:
+    order = [t.id for t in default_order()]
+    first_forcing = min(order.index(t) for t in ("forcing-chain-contradiction", "forcing-net-contradiction",
+                                                 "nested-forcing-net"))
+    assert all(order.index(t) < first_forcing for t in NEW)
