@@ -9,7 +9,7 @@ fi
 stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)
 if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e ".[test,dev]"
+  .venv/bin/python -m pip install --quiet -e ".[test,dev,cluster]"
   touch "$stamp"
 fi
 if [ -f scripts/browser-setup.sh ]; then

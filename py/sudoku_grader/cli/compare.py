@@ -1,8 +1,8 @@
 """The ``compare`` command: rate puzzle collections and write a comparison report.
 
 ``compare FILE...`` rates each file as a collection (or reads the JSON lines of an
-earlier ``rate``) and writes an HTML or Markdown report with SVG histograms and
-Welch's t-tests (`ratings.compare` builds it).
+earlier ``rate``, or a ``rate --db`` SQLite store) and writes an HTML or Markdown
+report with SVG histograms and Welch's t-tests (`ratings.compare` builds it).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..bank.store import Store, is_store
 from ..errors import SudokuError
 from ..ratings import load_scores, parse_scales
 from ..ratings.compare import Collection, build, write
@@ -21,7 +22,8 @@ from .rate import rate_many
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("compare", help="rate puzzle collections and write a comparison report")
-    p.add_argument("files", nargs="+", help="one collection per file: puzzles, or JSON lines from `rate`")
+    p.add_argument("files", nargs="+",
+                   help="one collection per file: puzzles, JSON lines from `rate`, or a `rate --db` store")
     p.add_argument("-o", "--out", default="compare-report", help="output folder (default compare-report)")
     p.add_argument("--report", choices=("html", "md"), default="html")
     p.add_argument("--scales", default=None)
@@ -32,8 +34,25 @@ def add_parser(sub: Any) -> None:
 
 
 
+def _read_store(path: Path, limit: int | None) -> list[dict[str, Any]]:
+    """The results of a ``rate --db`` store, each puzzle once (the row with most scales wins)."""
+    store = Store(path)
+    try:
+        best: dict[str, dict[str, Any]] = {}
+        for r in store.results():
+            p = r.get("puzzle", "")
+            if p not in best or len(r.get("ratings") or {}) > len(best[p].get("ratings") or {}):
+                best[p] = r
+    finally:
+        store.close()
+    rows = list(best.values())
+    return rows[:limit] if limit is not None else rows
+
+
 def _read_collection(path: Path, limit: int | None) -> tuple[list[str], list[dict[str, Any]]]:
-    """Puzzle lines to rate, and results already rated (JSON lines from `rate`)."""
+    """Puzzle lines to rate, and results already rated (JSON lines from `rate`, or a `rate --db` store)."""
+    if is_store(path):
+        return [], _read_store(path, limit)
     puzzles, rated = [], []
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:

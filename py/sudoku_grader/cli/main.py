@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from .. import __version__, api
+from ..bank import timed
 from ..errors import SudokuError
 from ..formats import looks_like_line
 from ..techniques import Options
@@ -161,9 +162,18 @@ def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None, 
     if args.command == "solve":
         return api.solve(text)
     if args.command == "explain":
+        annotated = techniques is None and args.policy == "simplest" and not options.changed()
+        if args.time_limit is not None:
+            t0 = time.perf_counter()
+
+            def annotate(out: dict[str, Any], text: str) -> dict[str, Any]:
+                left = max(args.time_limit - (time.perf_counter() - t0), 0.001)
+                return rate_cmd.annotate_explain(out, text, left)
+
+            return timed.explain(text, techniques, args.policy, args.seed, args.time_limit,
+                                 annotate if annotated else None, options)
         out = api.explain(text, techniques, policy=args.policy, seed=args.seed, options=options)
-        default_path = techniques is None and args.policy == "simplest" and not options.changed()
-        return rate_cmd.annotate_explain(out, text) if default_path else out
+        return rate_cmd.annotate_explain(out, text) if annotated else out
     if args.command == "steps":
         return api.steps(text, techniques, options=options)
     if args.command == "hint":
@@ -286,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--seed", type=int, default=0, help="seed for --policy random")
             p.add_argument("--techniques", metavar="TECH,...", help="use only these techniques")
             p.add_argument("--disable", metavar="TECH,...", help="do not use these techniques")
+            rate_cmd.add_time_limit(p)
         else:
             p.set_defaults(policy="simplest", seed=0)
         if name == "rate":

@@ -1,8 +1,10 @@
 """The ``rate`` command and the ratings shown by ``explain``.
 
 ``rate`` prints one JSON line per puzzle (``--format jsonl``) or one CSV row
-(``--format csv``); ``--jobs N`` rates on N processes, keeping the input order,
-with a progress bar on stderr.
+(``--format csv``), in input order, streaming its input. ``--jobs N`` rates on N
+processes, ``--cluster`` on Dask; ``--time-limit`` cuts a puzzle off; ``--db`` writes
+the results to an SQLite store instead (a second run resumes) and ``--export``
+writes the store out. The work itself is done by the `bank` modules.
 """
 
 from __future__ import annotations
@@ -10,12 +12,16 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import sys
 import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .. import api
+from .. import __version__
+from ..bank import timed
+from ..bank.run import BAD_STATUSES, Settings, puzzle_key, rate_stream
+from ..bank.store import Store, scale_set_key
 from ..errors import SudokuError
 from ..ratings import BY_ID, SCALES, load_scores, parse_scales
 
@@ -26,33 +32,58 @@ def add_rate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, default=1, help="rate on N processes (input order kept)")
     p.add_argument("--scores", help="JSON score table {scale: {technique: score}} (a flat table is SourGumdrop's)")
     p.add_argument("--progress", action="store_true", help="progress bar on stderr even with one process")
+    p.add_argument("--quiet", action="store_true", help="no progress bar and no summary on stderr")
+    add_time_limit(p)
+    p.add_argument("--db", metavar="FILE.sqlite",
+                   help="write each result to this SQLite store instead of standard output; "
+                        "a second run skips the puzzles already there")
+    p.add_argument("--no-resume", dest="resume", action="store_false",
+                   help="with --db: rate every puzzle again, replacing the stored rows")
+    p.add_argument("--export", choices=("jsonl", "csv"),
+                   help="with --db: write the stored results (of --scales) to standard output and stop")
+    p.add_argument("--cluster", metavar="tcp://HOST:8786|local:N",
+                   help="rate on a Dask scheduler, or on a local Dask cluster of N processes "
+                        '(pip install "sudoku-grader[cluster]")')
+    p.add_argument("--chunk", type=int, default=None,
+                   help="puzzles per task with --jobs/--cluster (default: sized to about a second of work)")
 
 
-# ------------------------------------------------------------------ workers
-def _rate_one(job: tuple[str, list[str], dict[str, Any] | None]) -> dict[str, Any]:
-    text, scales, scores = job
-    try:
-        return api.rate(text, scales, scores)
-    except Exception as e:  # a worker must report, never die: the line keeps its place
-        return {"puzzle": text.strip(), "status": "invalid", "error": f"internal error: {e!r}"}
+def add_time_limit(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                   help="stop a puzzle after SECONDS (checked between steps): status timeout with the "
+                        "partial path's lower bounds")
 
 
+# ------------------------------------------------------------------ progress
 class ProgressBar:
-    """``[#####.....] 12/40 puzzles  3.2 s`` on stderr, redrawn in place."""
+    """``[#####.....] 12/40 puzzles  3.2/s  left 0:00:09`` on stderr, redrawn in place.
+
+    The rate counts the puzzles rated in this run (not those the store already had).
+    """
 
     def __init__(self, total: int | None, stream: Any = None, width: int = 30) -> None:
         self.total, self.stream, self.width = total, stream or sys.stderr, width
-        self.done, self.t0 = 0, time.perf_counter()
+        self.done, self.rated, self.t0 = 0, 0, time.perf_counter()
+        self.last = 0.0
 
-    def step(self) -> None:
+    def step(self, rated: bool = True) -> None:
         self.done += 1
-        secs = time.perf_counter() - self.t0
+        self.rated += rated
+        now = time.perf_counter()
+        if now - self.last < 0.2 and self.done != self.total:
+            return
+        self.last = now
+        secs = now - self.t0
+        rate = self.rated / secs if secs > 0 else 0.0
+        speed = f"{rate:.1f}/s" if rate < 100 else f"{rate:.0f}/s"
         if self.total:
-            fill = int(self.width * self.done / self.total)
+            fill = int(self.width * min(self.done, self.total) / self.total)
             bar = "#" * fill + "." * (self.width - fill)
-            self.stream.write(f"\r[{bar}] {self.done}/{self.total} puzzles  {secs:.1f} s")
+            left = max(self.total - self.done, 0)
+            eta = _clock(left / rate) if rate > 0 else "?"
+            self.stream.write(f"\r[{bar}] {self.done}/{self.total} puzzles  {speed}  left {eta}  ")
         else:
-            self.stream.write(f"\r{self.done} puzzles  {secs:.1f} s")
+            self.stream.write(f"\r{self.done} puzzles  {speed}  {secs:.1f} s  ")
         self.stream.flush()
 
     def close(self) -> None:
@@ -60,26 +91,23 @@ class ProgressBar:
         self.stream.flush()
 
 
-def rate_many(texts: Iterable[str], scales: list[str], scores: dict[str, Any] | None, jobs: int = 1,
-              progress: bool = False, total: int | None = None) -> Iterator[dict[str, Any]]:
-    """Rate puzzles in input order, on ``jobs`` processes; optional progress bar on stderr."""
-    work = ((t, scales, scores) for t in texts)
-    bar = ProgressBar(total) if progress else None
-    try:
-        if jobs > 1:
-            from multiprocessing import Pool
+def _clock(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02}:{s % 60:02}"
 
-            with Pool(jobs) as pool:
-                for out in pool.imap(_rate_one, work, chunksize=1):
-                    if bar:
-                        bar.step()
-                    yield out
-        else:
-            for job in work:
-                out = _rate_one(job)
-                if bar:
-                    bar.step()
-                yield out
+
+def rate_many(texts: Iterable[str], scales: list[str], scores: dict[str, Any] | None, jobs: int = 1,
+              progress: bool = False, total: int | None = None, time_limit: float | None = None,
+              cluster: str | None = None) -> Iterator[dict[str, Any]]:
+    """Rate puzzles in input order, on ``jobs`` processes or a cluster; optional progress bar on stderr."""
+    bar = ProgressBar(total) if progress else None
+    settings = Settings(scales, scores, time_limit)
+    try:
+        for out in rate_stream(enumerate(texts, 1), settings, jobs, cluster):
+            out.pop("line", None)
+            if bar:
+                bar.step()
+            yield out
     finally:
         if bar:
             bar.close()
@@ -112,36 +140,192 @@ def csv_row(out: dict[str, Any], scales: list[str]) -> list[Any]:
 
 
 # ----------------------------------------------------------------- commands
+def _source(args: argparse.Namespace) -> str:
+    if args.puzzles:
+        return "arguments"
+    return os.path.abspath(args.file) if args.file and args.file != "-" else "-"
+
+
+def count_puzzle_lines(path: str) -> int | None:
+    """Puzzle lines in a file (not blank, not ``#``), for the progress bar; one fast pass."""
+    try:
+        with open(path, "rb") as f:
+            return sum(1 for line in f if line.strip() and not line.lstrip().startswith(b"#"))
+    except OSError:
+        return None
+
+
+def _export(args: argparse.Namespace, scales: list[str], key: str) -> int:
+    if not os.path.exists(args.db):
+        print(f"error: no such store: {args.db}", file=sys.stderr)
+        return 2
+    store = Store(args.db)
+    try:
+        writer = csv.writer(sys.stdout, lineterminator="\n") if args.export == "csv" else None
+        if writer:
+            writer.writerow(csv_header(scales))
+        n = 0
+        for out in store.results(key, __version__):
+            n += 1
+            if writer:
+                writer.writerow(csv_row(out, scales))
+            else:
+                sys.stdout.write(json.dumps(out) + "\n")
+    finally:
+        store.close()
+    if n == 0 and not args.quiet:
+        print(f"note: the store holds no rows for scales {key} and version {__version__}", file=sys.stderr)
+    return 0
+
+
+class _Filter:
+    """With a store: passes on the lines still to rate; counts those already done and the duplicates.
+
+    A puzzle the store has from this same source at another line (or one still in flight) is a
+    duplicate: it gets an error row in the ``duplicates`` table and is not rated twice.
+    """
+
+    def __init__(self, store: Store, key: str, source: str, time_limit: float | None, resume: bool,
+                 on_skip: Any) -> None:
+        self.store, self.key, self.source, self.limit, self.resume = store, key, source, time_limit, resume
+        self.on_skip = on_skip
+        self.in_flight: dict[str, int] = {}  # puzzle -> line, rated but not yet stored
+        self.key_of_line: dict[int, str] = {}
+
+    def __call__(self, items: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+        for line, text in items:
+            puzzle = puzzle_key(text)
+            first = self.in_flight.get(puzzle)
+            done = self.store.done(puzzle, self.key, __version__) if first is None else None
+            if first is None and done is not None and done.source == self.source and done.line != line:
+                first = done.line
+            if first is not None:
+                self.store.put_duplicate(self.source, line, self.key, __version__, puzzle, first)
+                self.on_skip({"puzzle": puzzle, "status": "duplicate", "line": line,
+                              "error": f"the same puzzle as line {first}; rated once"})
+                continue
+            if done is not None and self.resume and not self._redo(done):
+                stored = {"status": done.status, "line": line, "puzzle": puzzle}
+                self.on_skip(stored)
+                continue
+            self.in_flight[puzzle] = line
+            self.key_of_line[line] = puzzle
+            yield line, text
+
+    def _redo(self, done: Any) -> bool:
+        """A timeout is rated again when this run allows more time."""
+        if done.status != "timeout":
+            return False
+        return self.limit is None or (done.time_limit is not None and self.limit > done.time_limit)
+
+    def finished(self, out: dict[str, Any]) -> str:
+        puzzle = self.key_of_line.pop(out["line"])
+        self.in_flight.pop(puzzle, None)
+        return puzzle
+
+
 def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int:
     try:
         scales = parse_scales(args.scales)
         scores = load_scores(args.scores) if args.scores else None
+        if args.time_limit is not None and args.time_limit <= 0:
+            raise SudokuError("--time-limit must be a number of seconds > 0")
+        if (args.export or not args.resume) and not args.db:
+            raise SudokuError("--export and --no-resume need --db FILE.sqlite")
+        if args.cluster:
+            from ..bank.cluster import parse_address
+
+            parse_address(args.cluster)
     except SudokuError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    texts = [t for _, t in inputs]
-    status = 0
-    writer = csv.writer(sys.stdout, lineterminator="\n") if args.format == "csv" else None
+    key = scale_set_key(scales, scores)
+    if args.export:
+        return _export(args, scales, key)
+    try:
+        store = Store(args.db) if args.db else None
+    except SudokuError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    source = _source(args)
+    total = len(args.puzzles) if args.puzzles else (
+        count_puzzle_lines(args.file) if args.file and args.file != "-" else None)
+    show = not args.quiet and (args.progress or args.jobs > 1 or bool(args.cluster) or sys.stderr.isatty())
+    bar = ProgressBar(total) if show else None
+    writer = csv.writer(sys.stdout, lineterminator="\n") if args.format == "csv" and store is None else None
     if writer:
         writer.writerow(csv_header(scales))
-    show = args.progress or args.jobs > 1
-    for out in rate_many(texts, scales, scores, max(1, args.jobs), show, len(texts)):
-        if out.get("status") in ("invalid", "none", "multiple"):
-            status = 1
-        if writer:
-            writer.writerow(csv_row(out, scales))
-        else:
-            print(json.dumps(out))
-        sys.stdout.flush()
-    return status
+    bad = _BadLines()
+    counts = {"rated": 0, "stored before": 0, "duplicates": 0, "timeouts": 0}
+
+    def skipped(out: dict[str, Any]) -> None:
+        counts["duplicates" if out["status"] == "duplicate" else "stored before"] += 1
+        if out["status"] in BAD_STATUSES:
+            bad.add(out["line"])
+        if bar:
+            bar.step(rated=False)
+
+    filt = _Filter(store, key, source, args.time_limit, args.resume, skipped) if store else None
+    todo = filt(inputs) if filt else inputs
+    settings = Settings(scales, scores, args.time_limit)
+    try:
+        for out in rate_stream(todo, settings, max(1, args.jobs), args.cluster, args.chunk):
+            counts["rated"] += 1
+            counts["timeouts"] += out.get("status") == "timeout"
+            if out.get("status") in BAD_STATUSES:
+                bad.add(out["line"])
+            if filt and store:
+                puzzle = filt.finished(out)
+                store.put(puzzle, key, __version__, source, out["line"], out, args.time_limit)
+            elif writer:
+                writer.writerow(csv_row(out, scales))
+            else:
+                sys.stdout.write(json.dumps(out) + "\n")
+                sys.stdout.flush()
+            if bar:
+                bar.step()
+    except SudokuError as e:  # e.g. no Dask, or the scheduler cannot be reached
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    finally:
+        if bar:
+            bar.close()
+        if store:
+            store.close()
+    if not args.quiet and store is not None:
+        print(", ".join(f"{v} {k}" for k, v in counts.items()) + f"; store {args.db}", file=sys.stderr)
+    if bad.count:
+        if not args.quiet:
+            print(f"{bad.count} lines invalid, unsolvable, not unique or repeated (line {bad})", file=sys.stderr)
+        return 1
+    return 0
+
+
+class _BadLines:
+    """How many lines failed and the first few numbers (memory stays flat on a huge bad file)."""
+
+    SHOWN = 20
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first: list[int] = []
+
+    def add(self, line: int) -> None:
+        self.count += 1
+        if len(self.first) <= self.SHOWN:
+            self.first.append(line)
+
+    def __str__(self) -> str:
+        lines = sorted(self.first)[: self.SHOWN]
+        return ", ".join(map(str, lines)) + (" ..." if self.count > len(lines) else "")
 
 
 # ------------------------------------------------------------------ explain
-def annotate_explain(out: dict[str, Any], text: str) -> dict[str, Any]:
+def annotate_explain(out: dict[str, Any], text: str, time_limit: float | None = None) -> dict[str, Any]:
     """``explain`` output with the ratings placed above the path and the bottleneck step marked."""
     if out.get("status") != "unique" or "steps" not in out:
         return out
-    rated = api.rate(text)
+    rated = timed.rate(text, time_limit=time_limit)
     ordered: dict[str, Any] = {}
     for k, v in out.items():
         if k == "steps":

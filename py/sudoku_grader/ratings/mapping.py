@@ -85,6 +85,8 @@ MAPPING: dict[str, dict[str, Row]] = {
                                                        "forcing chain (chain length added)"),
         "forcing-net-verity": ("cell-forcing-chain", "all branches from one cell or house agree: a cell/unit "
                                                      "forcing chain (chain length added)"),
+        "senior-exocet": ("exocet", "SudokuWiki has one Exocet entry (300); a Senior Exocet is the same base and "
+                                    "target logic with a target outside the base band"),
         "region-forcing-chain": ("unit-forcing-chain", "SE's region forcing chain is SudokuWiki's unit forcing chain"),
         "dynamic-forcing-chain": ("cell-forcing-chain", "a dynamic chain is priced as SudokuWiki's cell forcing "
                                                         "chain, its hardest forcing chain of one origin"),

@@ -2,8 +2,8 @@
 
 ER is the hardest step of SE's own path; EP (pearl) the hardest step up to the
 first placement; ED (diamond) the rating of the first step. The path is the one
-SE takes: producers in SE's order, the first hint of the first producer that
-yields is applied (see `sudoku_grader.se.solver`).
+SE takes: producers in SE's order, the first step of the first producer that
+has one is applied (`sudoku_grader.se.policy`).
 """
 
 from __future__ import annotations
@@ -13,58 +13,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ..board import Board
-from ..se.solver import SESolver
-from ..se.steps import to_step
-
-# SE hint names -> this package's technique ids (for paths and usage counts).
-_TECHNIQUE_IDS = {
-    "Full House": "full-house",
-    "Hidden Single": "hidden-single",
-    "Naked Single": "naked-single",
-    "Direct Pointing": "se-direct-pointing",
-    "Direct Claiming": "se-direct-claiming",
-    "Direct Hidden Pair": "se-direct-hidden-pair",
-    "Direct Hidden Triplet": "se-direct-hidden-triple",
-    "Pointing": "locked-candidates-1",
-    "Claiming": "locked-candidates-2",
-    "Naked Pair": "naked-pair",
-    "Naked Triplet": "naked-triple",
-    "Naked Quad": "naked-quadruple",
-    "Hidden Pair": "hidden-pair",
-    "Hidden Triplet": "hidden-triple",
-    "Hidden Quad": "hidden-quadruple",
-    "X-Wing": "x-wing",
-    "Swordfish": "swordfish",
-    "Jellyfish": "jellyfish",
-    "XY-Wing": "xy-wing",
-    "XYZ-Wing": "xyz-wing",
-    "Aligned Pair Exclusion": "aligned-pair-exclusion",
-    "Aligned Triplet Exclusion": "aligned-triple-exclusion",
-}
-_PRODUCER_IDS = {
-    "Unique Loops": "se-unique-loop",
-    "BUG": "se-bug",
-    "Nishio Forcing Chains": "se-nishio",
-    "Multiple Forcing Chains": "se-cell-forcing-chains",
-    "Dynamic Forcing Chains": "se-dynamic-forcing-chains",
-    "Dynamic Forcing Chains (+)": "se-dynamic-forcing-chains-plus",
-}
+from ..engine import Cancelled, apply_step
+from ..se.policy import next_step
 
 
-def technique_id(producer: str, name: str) -> str:
-    """Our technique id for an SE step."""
-    if name in _TECHNIQUE_IDS:
-        return _TECHNIQUE_IDS[name]
-    if producer in _PRODUCER_IDS:
-        return _PRODUCER_IDS[producer]
-    if producer == "Forcing Chains & Cycles":
-        return "se-bidirectional-cycle" if "Cycle" in name or "X-Wing" in name else "se-forcing-chain"
-    if producer.startswith("Nested"):
-        return "se-nested-forcing-chains"
-    return "se-" + name.lower().replace(" ", "-")
-
-
-def se_rating(board: Board, progress: Callable[[int, float], Any] | None = None,
+def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
               cancel: Callable[[], bool] | None = None, max_seconds: float | None = None,
               with_steps: bool = False) -> dict[str, Any]:
     """Rate ``board`` as Sudoku Explainer 1.2.1 (serate) would.
@@ -77,31 +30,44 @@ def se_rating(board: Board, progress: Callable[[int, float], Any] | None = None,
     """
     start = time.perf_counter()
     deadline = start + max_seconds if max_seconds else None
-    res = SESolver().rate(board.copy(), progress=progress, cancel=cancel, deadline=deadline)
-    path = []
+    b = board.copy()
+    er = pearl = diamond = 0.0
+    path: list[dict[str, Any]] = []
     usage: dict[str, int] = {}
     bottleneck = None
-    best = float("-inf")
-    for i, st in enumerate(res["path"]):
-        tid = technique_id(st["producer"], st["name"])
-        usage[tid] = usage.get(tid, 0) + 1
-        entry: dict[str, Any] = {"technique": tid, "name": st["name"], "se": st["difficulty"],
-                                 "text": st["text"] or st["name"]}
-        hint = st["hint"]
-        if with_steps or not entry["text"] or entry["text"] == st["name"]:
-            step = to_step(tid, hint)
-            entry["text"] = step.text
-            if with_steps:
-                entry["step"] = step
+    failed = timed_out = False
+    while not b.is_solved():
+        if cancel is not None and cancel():
+            raise Cancelled()
+        if deadline is not None and time.perf_counter() > deadline:
+            timed_out = True
+            break
+        step = next_step(b)
+        if step is None:
+            er, failed = 20.0, True
+            break
+        se = step.extra["se_difficulty"]
+        entry: dict[str, Any] = {"technique": step.technique, "name": step.name, "se": se, "text": step.text}
+        if with_steps:
+            entry["step"] = step
+        if se > er or bottleneck is None:
+            bottleneck = {"technique": step.technique, "name": step.name, "index": len(path), "text": step.text,
+                          "se": se}
+        er = max(er, se)
+        if pearl == 0.0:
+            if diamond == 0.0:
+                diamond = er
+            if step.placements:
+                pearl = er
         path.append(entry)
-        if st["difficulty"] > best:
-            best = st["difficulty"]
-            bottleneck = {"technique": tid, "name": st["name"], "index": i, "text": entry["text"],
-                          "se": st["difficulty"]}
+        usage[step.technique] = usage.get(step.technique, 0) + 1
+        apply_step(b, step)
+        if progress is not None:
+            progress(len(path), f"{step.technique} {se:.1f}")  # the difficulty: a lower bound if cut off
     return {
-        "er": res["er"], "ep": res["ep"], "ed": res["ed"],
+        "er": er, "ep": pearl, "ed": diamond,
         "bottleneck": bottleneck, "path": path, "usage": usage,
-        "complete": not res["timed_out"], "solved": not res["failed"] and not res["timed_out"],
+        "complete": not timed_out, "solved": not failed and not timed_out,
         "seconds": round(time.perf_counter() - start, 3),
         "variant": "SE 1.2.1 (serate 1.2.1.3)",
     }

@@ -1,16 +1,20 @@
-"""Sudoku Explainer 1.2.1 (serate 1.2.1.3) reproduced: its grid view, its producers and its chains.
+"""Sudoku Explainer 1.2.1 (serate 1.2.1.3) reproduced: its producers, its chains, its solver's order.
 
 The rating scale of Sudoku Explainer is defined by its own solver: at each step
-the producers are asked in a fixed order, the first one that yields a hint
+the producers are asked in a fixed order, the first one that yields a step
 wins, and the puzzle's rating is the hardest step taken. This package follows
 that solver closely (producer order, scan order inside a producer, the chaining
 engine with its ancestor-counting complexity) so that `ratings.se` gives the
-numbers the real program gives. The code is written from the published facts
-about the program (see ``shared/notes/ratings.md`` section 3).
+numbers the real program gives. Producers read a `Board` and yield `Step`s that
+carry their SE rating in ``extra["se_difficulty"]``. The code is written from the
+published facts about the program (see ``shared/notes/ratings.md`` section 3).
+
+- `rules`: singles, intersections, subsets, fish, wings, aligned exclusion;
+- `unique`: unique rectangles and loops, BUG;
+- `chaining`: cycles, forcing chains, Nishio, multiple, dynamic and nested chains;
+- `steps`: chaining hints as steps; `policy`: the producers in SE's order.
 """
 
-from .grid import SEGrid
-from .hint import SEHint
-from .solver import SESolver, se_path
+from .policy import PRODUCERS, next_step
 
-__all__ = ["SEGrid", "SEHint", "SESolver", "se_path"]
+__all__ = ["PRODUCERS", "next_step"]

@@ -25,29 +25,31 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..geometry import cell_name
-from .grid import (
-    BLOCK,
-    CELL_REGION,
-    COL,
+from ..board import Board
+from ..geometry import HOUSE_MASK, PEER_MASK, cell_name
+from ..geometry import iter_bits as bits
+from .rules import (
+    CELL_HOUSES_SE,
     DIGITS_OF,
-    HOUSE_CELLS_MASK,
-    REGION_MASK,
-    REGION_TYPES,
-    ROW,
-    SEGrid,
-    bits,
-    region_name,
+    find_fish,
+    find_hidden_sets,
+    find_locking,
+    find_naked_sets,
+    fish_parents,
+    hidden_removals,
+    hidden_set_parents,
+    locking_parents,
+    naked_set_parents,
 )
-from .hint import SEHint
 
+# Why a potential holds: the cell's last candidate, the last place in its block, row or column,
+# or a rule run on the reduced grid (nested chains).
 NAKED, HID_BLOCK, HID_ROW, HID_COL, ADVANCED = 0, 1, 2, 3, 4
-_REGION_CAUSE = {BLOCK: HID_BLOCK, ROW: HID_ROW, COL: HID_COL}
-_CAUSE_REGION = {HID_BLOCK: BLOCK, HID_ROW: ROW, HID_COL: COL}
-# Per cell: (region mask, cause) for its block, row and column, in SE's order.
-_CELL_REGIONS = tuple(
-    tuple((REGION_MASK[t][CELL_REGION[t][c]], _REGION_CAUSE[t]) for t in REGION_TYPES) for c in range(81)
-)
+_KIND_CAUSE = (HID_ROW, HID_COL, HID_BLOCK)  # by geometry's house kind (house // 9)
+# Per cell: (house mask, cause) for its block, row and column, in SE's order.
+_CELL_REGIONS = tuple(tuple((HOUSE_MASK[h], _KIND_CAUSE[h // 9]) for h in CELL_HOUSES_SE[c]) for c in range(81))
+# Per cell and cause: the house mask it stands for.
+_CAUSE_MASK = tuple({cause: mask for mask, cause in _CELL_REGIONS[c]} for c in range(81))
 
 
 class Pot:
@@ -62,7 +64,7 @@ class Pot:
         self.on = on
         self.parents: list[Pot] = [parent] if parent is not None else []
         self.cause = cause
-        self.nested: ChainHint | None = None
+        self.nested: Chain | None = None
         self.idx = cell * 9 + digit - 1
         self.key = self.idx * 2 + (1 if on else 0)
 
@@ -124,20 +126,25 @@ def is_parent(child: Pot, parent: Pot) -> bool:
     return False
 
 
-class ChainHint(SEHint):
-    """A chaining hint: its targets (chain ends) and SE's complexity."""
+class Chain:
+    """A chaining hint: what it removes or places, its chain ends (targets), SE's complexity and rating."""
 
-    __slots__ = ("targets", "kind", "rule", "source")
+    __slots__ = ("rule", "kind", "name", "removals", "targets", "source", "sort_key", "complexity",
+                 "difficulty", "cell", "value", "data")
 
     def __init__(self, rule: Chaining, kind: str, removals: dict[int, int], targets: list[Pot],
                  base: float | None, sort_key: int, source: Pot | None = None,
                  result: Pot | None = None) -> None:
-        super().__init__("chain", kind, 0.0, removals)
         self.rule = rule
         self.kind = kind
+        self.name = kind
+        self.removals = removals
         self.targets = targets
         self.source = source
         self.sort_key = sort_key
+        self.cell: int | None = None
+        self.value = 0
+        self.data: dict[str, Any] = {}
         if kind in ("cycle",):
             flat = ancestor_count(targets[0])
         else:
@@ -159,7 +166,13 @@ class ChainHint(SEHint):
                     total += p.nested.complexity
         return total
 
-    def chain_rule_parents(self, src: SEGrid, cur: SEGrid) -> list[tuple[int, int]]:
+    def is_worth(self) -> bool:
+        return any(self.removals.values())
+
+    def removal_list(self) -> list[tuple[int, int]]:
+        return [(c, d) for c in sorted(self.removals) for d in DIGITS_OF[self.removals[c]]]
+
+    def chain_rule_parents(self, src: Board, cur: Board) -> list[tuple[int, int]]:
         """SE's collectRuleParents: candidates gone between src and cur that the chain's 'on' steps relied on."""
         out: dict[tuple[int, int], None] = {}
         for target in self.targets:
@@ -176,16 +189,15 @@ class ChainHint(SEHint):
                         if self.kind == "cell":
                             cause = NAKED
                         elif self.kind == "region":
-                            cause = _REGION_CAUSE[self.data["region"][0]]
+                            cause = _KIND_CAUSE[self.data["region"] // 9]
                     if p.on and cause is not None and cause != ADVANCED:
                         if cause == NAKED:
                             gone = src.cands[p.cell] & ~cur.cands[p.cell]
                             for v in DIGITS_OF[gone]:
                                 out[(p.cell, v)] = None
                         else:
-                            t = _CAUSE_REGION[cause]
-                            rm = REGION_MASK[t][CELL_REGION[t][p.cell]]
-                            gone = src.dcells[p.digit] & ~cur.dcells[p.digit] & rm
+                            rm = _CAUSE_MASK[p.cell][cause]
+                            gone = src.digit_cells[p.digit] & ~cur.digit_cells[p.digit] & rm
                             for c in bits(gone):
                                 out[(c, p.digit)] = None
                     nxt.extend(p.parents)
@@ -201,9 +213,9 @@ class Chaining:
         self.dynamic = dynamic
         self.nishio = nishio
         self.level = level
-        self._other: list[Callable[[SEGrid], Iterator[SEHint]]] | None = None
+        self._other: list[Callable[[Board, Board], Iterator[Implied]]] | None = None
         self._cache_key: Any = None
-        self._cache: list[ChainHint] = []
+        self._cache: list[Chain] = []
 
     # -------------------------------------------------------------- naming
     def difficulty(self) -> float:
@@ -228,15 +240,29 @@ class Chaining:
             return "Multiple Forcing Chains"
         return "Forcing Chains & Cycles"
 
+    def technique(self, hint: Chain) -> str:
+        """Our technique id for one of this producer's hints."""
+        if self.level >= 2:
+            return "se-nested-forcing-chains"
+        if self.level == 1:
+            return "se-dynamic-forcing-chains-plus"
+        if self.nishio:
+            return "se-nishio"
+        if self.dynamic:
+            return "se-dynamic-forcing-chains"
+        if self.multiple:
+            return "se-cell-forcing-chains"
+        return "se-bidirectional-cycle" if hint.kind == "cycle" else "se-forcing-chain"
+
     # -------------------------------------------------------------- entry
-    def hints(self, grid: SEGrid) -> Iterator[ChainHint]:
-        key = grid.key()
+    def hints(self, grid: Board) -> Iterator[Chain]:
+        key = (tuple(grid.values), tuple(grid.cands))
         if key != self._cache_key:
             self._cache = self.hint_list(grid)
             self._cache_key = key
         return iter(self._cache)
 
-    def hint_list(self, grid: SEGrid) -> list[ChainHint]:
+    def hint_list(self, grid: Board) -> list[Chain]:
         if self.multiple or self.dynamic:
             result = self._multiple_chains(grid)
         else:
@@ -247,13 +273,13 @@ class Chaining:
         return result
 
     # ---------------------------------------------------------- implications
-    def _on_to_off(self, g: SEGrid, p: Pot, y_links: bool) -> list[Pot]:
+    def _on_to_off(self, g: Board, p: Pot, y_links: bool) -> list[Pot]:
         out: list[Pot] = []
         cell, digit = p.cell, p.digit
         if y_links:
             for v in DIGITS_OF[g.cands[cell] & ~(1 << (digit - 1))]:
                 out.append(Pot(cell, v, False, p, NAKED))
-        dc = g.dcells[digit] & ~(1 << cell)
+        dc = g.digit_cells[digit] & ~(1 << cell)
         for rm, cause in _CELL_REGIONS[cell]:
             m = dc & rm
             dc &= ~m
@@ -263,7 +289,7 @@ class Chaining:
                 m ^= low
         return out
 
-    def _off_to_on(self, g: SEGrid, p: Pot, src: SEGrid | None, to_off: dict[int, Pot],
+    def _off_to_on(self, g: Board, p: Pot, src: Board | None, to_off: dict[int, Pot],
                    y_links: bool, x_links: bool) -> list[Pot]:
         out: list[Pot] = []
         cell, digit = p.cell, p.digit
@@ -281,7 +307,7 @@ class Chaining:
                 out.append(on)
         if x_links:
             seen = 0
-            dc = g.dcells[digit]
+            dc = g.digit_cells[digit]
             for rm, cause in _CELL_REGIONS[cell]:
                 pos = dc & rm
                 if pos.bit_count() == 2:
@@ -293,14 +319,14 @@ class Chaining:
                     seen |= 1 << oc
                     on = Pot(oc, digit, True, p, cause)
                     if src is not None:
-                        for c in bits(src.dcells[digit] & rm & ~pos):
+                        for c in bits(src.digit_cells[digit] & rm & ~pos):
                             on.parents.append(to_off[c * 9 + digit - 1])
                     out.append(on)
         return out
 
     # ------------------------------------------------------- cycles, X/Y chains
-    def _loops(self, g: SEGrid, y_links: bool, x_links: bool) -> list[ChainHint]:
-        result: list[ChainHint] = []
+    def _loops(self, g: Board, y_links: bool, x_links: bool) -> list[Chain]:
+        result: list[Chain] = []
         for cell in range(81):
             if g.values[cell]:
                 continue
@@ -310,7 +336,7 @@ class Chaining:
                     self._unary(g, Pot(cell, v, True), result, y_links, x_links)
         return result
 
-    def _unary(self, g: SEGrid, p_on: Pot, result: list[ChainHint], y_links: bool, x_links: bool) -> None:
+    def _unary(self, g: Board, p_on: Pot, result: list[Chain], y_links: bool, x_links: bool) -> None:
         if g.cands[p_on.cell].bit_count() > 2 and not x_links:
             return
         cycles: list[Pot] = []
@@ -329,7 +355,7 @@ class Chaining:
             if h.is_worth():
                 result.append(h)
 
-    def _cycles(self, g: SEGrid, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
+    def _cycles(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
                 x_links: bool, cycles: list[Pot], source: Pot) -> None:
         pending_on = deque(to_on.values())
         pending_off = deque(to_off.values())
@@ -354,7 +380,7 @@ class Chaining:
                         pending_on.append(q)
                         to_on[q.idx] = q
 
-    def _forcing(self, g: SEGrid, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
+    def _forcing(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
                  chains: list[Pot], source: Pot) -> None:
         pending_on = deque(to_on.values())
         pending_off = deque(to_off.values())
@@ -380,7 +406,7 @@ class Chaining:
                         pending_on.append(q)
                         to_on[q.idx] = q
 
-    def _cycle_hint(self, g: SEGrid, dst_on: Pot, y_links: bool, x_links: bool) -> ChainHint:
+    def _cycle_hint(self, g: Board, dst_on: Pot, y_links: bool, x_links: bool) -> Chain:
         cells = 0
         p = dst_on
         while p.parents:
@@ -390,7 +416,7 @@ class Chaining:
         back: set[tuple[int, int]] = set()
         p = dst_on
         while p.parents:
-            m = g.dcells[p.digit] & HOUSE_CELLS_MASK[p.cell] & ~cells
+            m = g.digit_cells[p.digit] & PEER_MASK[p.cell] & ~cells
             for c in bits(m):
                 (forw if p.on else back).add((c, p.digit))
             p = p.parents[0]
@@ -399,21 +425,21 @@ class Chaining:
             removals[c] = removals.get(c, 0) | 1 << (v - 1)
         base = 7.0 if (y_links and x_links) else 6.5
         sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
-        h = ChainHint(self, "cycle", removals, [dst_on], base, sort_key, dst_on)
+        h = Chain(self, "cycle", removals, [dst_on], base, sort_key, dst_on)
         h.name = ("Bidirectional Cycle" if x_links and y_links else
                   "Bidirectional Y-Cycle" if y_links else
                   "Generalized X-Wing" if cells.bit_count() == 4 else "Bidirectional X-Cycle")
         h.data = {"x": x_links, "y": y_links}
         return h
 
-    def _forcing_hint(self, g: SEGrid, target: Pot, y_links: bool, x_links: bool) -> ChainHint:
+    def _forcing_hint(self, g: Board, target: Pot, y_links: bool, x_links: bool) -> Chain:
         if not target.on:
             removals = {target.cell: 1 << (target.digit - 1)}
         else:
             removals = {target.cell: g.cands[target.cell] & ~(1 << (target.digit - 1))}
         base = 7.0 if (y_links and x_links) else 6.6
         sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
-        h = ChainHint(self, "forcing", removals, [target], base, sort_key, None, target)
+        h = Chain(self, "forcing", removals, [target], base, sort_key, None, target)
         if x_links and y_links:
             h.name = "Forcing Chain"
         elif y_links:
@@ -424,8 +450,8 @@ class Chaining:
         return h
 
     # ------------------------------------------------------------ multiple chains
-    def _multiple_chains(self, g: SEGrid) -> list[ChainHint]:
-        result: list[ChainHint] = []
+    def _multiple_chains(self, g: Board) -> list[Chain]:
+        result: list[Chain] = []
         for cell in range(81):
             if g.values[cell]:
                 continue
@@ -434,8 +460,8 @@ class Chaining:
                 result += self._multiple_for_cell(g, cell, card)
         return result
 
-    def _multiple_for_cell(self, g: SEGrid, cell: int, card: int) -> list[ChainHint]:
-        result: list[ChainHint] = []
+    def _multiple_for_cell(self, g: Board, cell: int, card: int) -> list[Chain]:
+        result: list[Chain] = []
         value_to_on: dict[int, dict[int, Pot]] = {}
         value_to_off: dict[int, dict[int, Pot]] = {}
         cell_on: dict[int, Pot] | None = None
@@ -467,20 +493,20 @@ class Chaining:
                         result.append(h)
         return result
 
-    def _reduction_hint(self, g: SEGrid, target: Pot, chains: list[Pot], kind: str,
-                        data: dict[str, Any]) -> ChainHint:
+    def _reduction_hint(self, g: Board, target: Pot, chains: list[Pot], kind: str,
+                        data: dict[str, Any]) -> Chain:
         if target.on:
             rem = g.cands[target.cell] & ~(1 << (target.digit - 1))
             removals = {target.cell: rem} if rem else {}
         else:
             removals = {target.cell: 1 << (target.digit - 1)}
-        h = ChainHint(self, kind, removals, chains, None, 5 if kind == "cell" else 6, None, chains[0])
+        h = Chain(self, kind, removals, chains, None, 5 if kind == "cell" else 6, None, chains[0])
         h.data = data
         prefix = "Dynamic " if self.dynamic else ""
         h.name = f"{prefix}{'Cell' if kind == 'cell' else 'Region'} Forcing Chains{_nested_suffix(self.level)}"
         return h
 
-    def _binary(self, g: SEGrid, p_on: Pot, p_off: Pot, result: list[ChainHint],
+    def _binary(self, g: Board, p_on: Pot, p_off: Pot, result: list[Chain],
                 on_to_on: dict[int, Pot], on_to_off: dict[int, Pot], do_reduction: bool,
                 do_contra: bool) -> None:
         off_to_on: dict[int, Pot] = {}
@@ -511,8 +537,8 @@ class Chaining:
                     if h.is_worth():
                         result.append(h)
 
-    def _binary_hint(self, g: SEGrid, dst_on: Pot, dst_off: Pot, source: Pot, target: Pot,
-                     absurd: bool) -> ChainHint:
+    def _binary_hint(self, g: Board, dst_on: Pot, dst_off: Pot, source: Pot, target: Pot,
+                     absurd: bool) -> Chain:
         # "on" hints keep the target's digit (source off in contradiction, or target on); "off" remove it.
         keep = (absurd and not source.on) or (not absurd and target.on)
         if keep:
@@ -521,18 +547,17 @@ class Chaining:
         else:
             removals = {target.cell: 1 << (target.digit - 1)}
         result = Pot(source.cell, source.digit, not source.on) if (self.nishio or absurd) else dst_on
-        h = ChainHint(self, "binary", removals, [dst_on, dst_off], None, 7 if absurd else 1, source, result)
+        h = Chain(self, "binary", removals, [dst_on, dst_off], None, 7 if absurd else 1, source, result)
         prefix = "Nishio " if self.nishio and self.level == 0 else "Dynamic " if self.dynamic else ""
         what = "Forcing" if self.nishio else "Contradiction Forcing" if absurd else "Double Forcing"
         h.name = f"{prefix}{what} Chains{_nested_suffix(self.level)}"
         h.data = {"absurd": absurd}
         return h
 
-    def _region_chains(self, g: SEGrid, result: list[ChainHint], cell: int, v: int,
+    def _region_chains(self, g: Board, result: list[Chain], cell: int, v: int,
                        on_to_on: dict[int, Pot], on_to_off: dict[int, Pot]) -> None:
-        for t in REGION_TYPES:
-            r = CELL_REGION[t][cell]
-            pos = g.dcells[v] & REGION_MASK[t][r]
+        for house in CELL_HOUSES_SE[cell]:
+            pos = g.digit_cells[v] & HOUSE_MASK[house]
             n = pos.bit_count()
             if not (n == 2 or (self.multiple and n > 2)):
                 continue
@@ -559,12 +584,12 @@ class Chaining:
             for outcomes, common in ((pos_on, region_on), (pos_off, region_off)):
                 for k, p in (common or {}).items():
                     h = self._reduction_hint(g, p, [o[k] for o in outcomes], "region",
-                                             {"region": (t, r), "digit": v})
+                                             {"region": house, "digit": v})
                     if h.is_worth():
                         result.append(h)
 
     # ------------------------------------------------------------- the chain
-    def _chain(self, grid: SEGrid, to_on: dict[int, Pot], to_off: dict[int, Pot]) -> tuple[Pot, Pot] | None:
+    def _chain(self, grid: Board, to_on: dict[int, Pot], to_off: dict[int, Pot]) -> tuple[Pot, Pot] | None:
         """Complete the on/off sets from the assumptions; the first contradiction, or None."""
         src = grid
         g = grid.copy() if self.dynamic else grid
@@ -587,7 +612,7 @@ class Chaining:
                 p = pending_off.popleft()
                 made = self._off_to_on(g, p, hidden_src, to_off, y_links, True)
                 if dynamic:
-                    g.remove(p.cell, p.digit)
+                    g.eliminate(p.cell, p.digit)
                 for q in made:
                     k = q.idx
                     if k in to_off:
@@ -602,38 +627,36 @@ class Chaining:
                         pending_off.append(q)
         return None
 
-    def _other_rules(self) -> list[Callable[[SEGrid], Iterator[SEHint]]]:
+    def _other_rules(self) -> list[Callable[[Board, Board], Iterator[Implied]]]:
+        """SE's getOtherRules: what a chain of this level may use as one implication step."""
         if self._other is None:
-            from .rules import fisherman, hidden_set, locking, naked_set
-
-            rules: list[Callable[[SEGrid], Iterator[SEHint]]] = [
-                locking, hidden_set(2, False), naked_set(2), fisherman(2)]
+            rules: list[Callable[[Board, Board], Iterator[Implied]]] = [
+                _locking_implied, _hidden_pair_implied, _naked_pair_implied, _x_wing_implied]
             if self.level < 4:
                 if self.level >= 2:
-                    rules.append(Chaining(False, False, False, 0).hints)
+                    rules.append(Chaining(False, False, False, 0).implied)
                 if self.level >= 3:
-                    rules.append(Chaining(True, False, False, 0).hints)
+                    rules.append(Chaining(True, False, False, 0).implied)
             else:
-                rules.append(Chaining(True, True, False, 0).hints)
+                rules.append(Chaining(True, True, False, 0).implied)
                 if self.level >= 5:
-                    rules.append(Chaining(True, True, False, self.level - 3).hints)
+                    rules.append(Chaining(True, True, False, self.level - 3).implied)
             self._other = rules
         return self._other
 
-    def _advanced(self, g: SEGrid, src: SEGrid, to_off: dict[int, Pot]) -> list[Pot]:
+    def implied(self, g: Board, src: Board) -> Iterator[Implied]:
+        """This producer's hints as implication steps inside a chain that started from ``src``."""
+        for hint in self.hints(g):
+            yield list(hint.removals.items()), hint.chain_rule_parents(src, g), hint
+
+    def _advanced(self, g: Board, src: Board, to_off: dict[int, Pot]) -> list[Pot]:
         result: list[Pot] = []
         for rule in self._other_rules():
-            for hint in rule(g):
-                if isinstance(hint, ChainHint):
-                    parents = hint.chain_rule_parents(src, g)
-                    nested: ChainHint | None = hint
-                else:
-                    parents = hint.rule_parents(src, g) if hint.rule_parents else []
-                    nested = None
+            for removals, parents, nested in rule(g, src):
                 if not parents:
                     continue
                 real = [to_off[c * 9 + v - 1] for c, v in parents if (c * 9 + v - 1) in to_off]
-                for c, m in hint.removals.items():
+                for c, m in removals:
                     for v in DIGITS_OF[m]:
                         q = Pot(c, v, False, None, ADVANCED)
                         q.parents = list(real)
@@ -658,10 +681,37 @@ def _nested_suffix(level: int) -> str:
     return ""
 
 
-def describe(h: ChainHint) -> str:
+# What a rule run on a chain's reduced grid removes, its rule parents, and the nested chain if it is one.
+Implied = tuple[list[tuple[int, int]], list[tuple[int, int]], "Chain | None"]
+
+
+def _locking_implied(g: Board, src: Board) -> Iterator[Implied]:
+    for h1, h2, v, _pos, removable in find_locking(g):
+        if removable:
+            yield [(c, 1 << (v - 1)) for c in bits(removable)], locking_parents(h1, h2, v, src, g), None
+
+
+def _hidden_pair_implied(g: Board, src: Board) -> Iterator[Implied]:
+    for h, values, union in find_hidden_sets(g, 2, False):
+        removals = hidden_removals(g, values, union)
+        if removals:
+            yield removals, hidden_set_parents(h, values, union, src, g), None
+
+
+def _naked_pair_implied(g: Board, src: Board) -> Iterator[Implied]:
+    for _h, cells, union, removals in find_naked_sets(g, 2):
+        yield removals, naked_set_parents(cells, union, src, g), None
+
+
+def _x_wing_implied(g: Board, src: Board) -> Iterator[Implied]:
+    for bases, _covers, cover_mask, v, rem in find_fish(g, 2):
+        yield [(c, 1 << (v - 1)) for c in bits(rem)], fish_parents(bases, cover_mask, v, src, g), None
+
+
+def describe(h: Chain) -> str:
     """A one-line account of a chaining hint in SE's terms."""
     ends = "; ".join(t.name() for t in h.targets)
     return f"{h.name}: {ends}"
 
 
-__all__ = ["Chaining", "ChainHint", "Pot", "length_increment", "describe", "region_name"]
+__all__ = ["Chaining", "Chain", "Pot", "length_increment", "describe"]

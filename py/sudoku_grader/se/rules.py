@@ -1,10 +1,15 @@
-"""SE's producers below the chains, each yielding hints in SE's own scan order.
+"""SE's producers below the chains, each yielding `Step`s in SE's own scan order.
 
-Each producer is a generator over an `SEGrid`; the solver takes the first hint
-of the first producer that yields. Hints that can serve inside nested chains
-(pointing/claiming, hidden and naked pairs, X-Wing) carry ``rule_parents``:
-the candidates, switched off earlier in the chain, without which the pattern
-would not exist (SE's "rule parents").
+Each producer reads a `Board` and yields steps; the SE policy takes the first
+step of the first producer that yields one. Every step carries its SE rating in
+``extra["se_difficulty"]``. The scan orders are SE's (its houses are blocks, rows
+and columns in the orders of the table below), not the package's.
+
+Four rules also serve inside SE's nested chains (pointing/claiming, hidden and
+naked pairs, X-Wing): their searches yield bare findings, which the producers
+turn into steps and the chains turn into implications, together with SE's "rule
+parents": the candidates, switched off earlier in a chain, without which the
+pattern would not exist.
 """
 
 from __future__ import annotations
@@ -13,23 +18,41 @@ import itertools
 from collections.abc import Callable, Iterator
 from functools import cache
 
-from ..geometry import cell_name
-from .grid import (
-    BLOCK,
-    CELL_REGION,
-    COL,
-    DIGITS_OF,
-    HOUSE_CELLS_MASK,
-    REGION_CELLS,
-    REGION_MASK,
-    ROW,
-    SEGrid,
-    bits,
-    region_name,
+from ..board import Board
+from ..geometry import (
+    BOXES,
+    CELL_BOX,
+    CELL_COL,
+    CELL_ROW,
+    COLS,
+    HOUSE_MASK,
+    HOUSES,
+    PEER_MASK,
+    ROWS,
+    cell_name,
+    house_name,
+    iter_bits,
 )
-from .hint import SEHint
+from ..step import Mark, Step
 
-Producer = Callable[[SEGrid], Iterator[SEHint]]
+Producer = Callable[[Board], Iterator[Step]]
+# (cell, 9-bit mask) pairs: what a finding removes, in SE's order.
+Removals = list[tuple[int, int]]
+
+# SE's scan orders over the package's house numbers (rows 0-8, columns 9-17, boxes 18-26).
+SINGLES_ORDER = BOXES + COLS + ROWS  # hidden singles, hidden and naked sets
+LOCKING_ORDER = tuple(  # (house the digit is confined in, house it is removed from)
+    (h1, h2)
+    for kinds in ((BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES))
+    for h1 in kinds[0]
+    for h2 in kinds[1]
+    if HOUSE_MASK[h1] & HOUSE_MASK[h2]
+)
+FISH_ORDER = ((COLS, ROWS), (ROWS, COLS))  # (base houses, cover houses)
+HOUSES_OF_KIND = (ROWS, COLS, BOXES)  # by geometry's house kind (house // 9)
+# A cell's block, row and column: the order in which SE's chains and loops visit its houses.
+CELL_HOUSES_SE = tuple((18 + CELL_BOX[c], CELL_ROW[c], 9 + CELL_COL[c]) for c in range(81))
+DIGITS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(d + 1 for d in range(9) if m >> d & 1) for m in range(512))
 
 
 @cache
@@ -38,293 +61,292 @@ def combinations(n: int, k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(itertools.combinations(range(n), k), key=lambda t: t[::-1]))
 
 
-def _crosses(t1: int, r1: int, t2: int, r2: int) -> bool:
-    return bool(REGION_MASK[t1][r1] & REGION_MASK[t2][r2])
+def se_step(technique: str, name: str, difficulty: float, *, placement: tuple[int, int] | None = None,
+            removals: Removals = (), cells: list[int] | tuple[int, ...] = (), text: str = "",
+            **extra: object) -> Step:
+    """A step of an SE producer: a placement or eliminations, the pattern's cells, the SE rating."""
+    placements = [placement] if placement is not None else []
+    eliminations = [] if placements else [(c, d) for c, m in removals for d in DIGITS_OF[m]]
+    marks = [Mark(c, 0, "base") for c in cells]
+    marks += [Mark(c, d, "target") for c, d in eliminations]
+    return Step(technique, name, placements=placements, eliminations=eliminations, highlights=marks,
+                text=text, extra={"se_difficulty": round(difficulty, 1), "se_name": name, **extra})
+
+
+def difficulty(step: Step) -> float:
+    """The SE rating of a step of an SE producer."""
+    return step.extra["se_difficulty"]
 
 
 # ------------------------------------------------------------------ singles
-def hidden_single(g: SEGrid) -> Iterator[SEHint]:
+def hidden_single(board: Board) -> Iterator[Step]:
     """Full houses first (block, column, row), then hidden singles in the same order."""
+    dc = board.digit_cells
     for alone in (True, False):
-        for t in (BLOCK, COL, ROW):
-            for r in range(9):
-                empties = g.empty_count(t, r)
-                is_alone = empties == 1
-                if is_alone != alone:
-                    continue
-                for v in range(1, 10):
-                    pos = g.positions(t, r, v)
-                    if pos and pos & (pos - 1) == 0:
-                        cell = pos.bit_length() - 1
-                        if is_alone:
-                            diff, name = 1.0, "Full House"
-                        elif t == BLOCK:
-                            diff, name = 1.2, "Hidden Single"
-                        else:
-                            diff, name = 1.5, "Hidden Single"
-                        yield SEHint("hidden-single", name, diff, {}, cell, v,
-                                     f"{name}: {cell_name(cell)}={v}, the only place for {v} in "
-                                     f"{region_name(t, r)}.")
+        for h in SINGLES_ORDER:
+            is_alone = (board.unsolved & HOUSE_MASK[h]).bit_count() == 1
+            if is_alone != alone:
+                continue
+            hm = HOUSE_MASK[h]
+            for v in range(1, 10):
+                pos = dc[v] & hm
+                if pos and pos & (pos - 1) == 0:
+                    cell = pos.bit_length() - 1
+                    if is_alone:
+                        tid, diff, name = "full-house", 1.0, "Full House"
+                    else:
+                        tid, diff, name = "hidden-single", 1.2 if h >= 18 else 1.5, "Hidden Single"
+                    yield se_step(tid, name, diff, placement=(cell, v),
+                                  text=f"{name}: {cell_name(cell)}={v}, the only place for {v} in "
+                                       f"{house_name(h)}.")
 
 
-def naked_single(g: SEGrid) -> Iterator[SEHint]:
+def naked_single(board: Board) -> Iterator[Step]:
+    cands = board.cands
     for c in range(81):
-        m = g.cands[c]
+        m = cands[c]
         if m and m & (m - 1) == 0:
             v = m.bit_length()
-            yield SEHint("naked-single", "Naked Single", 2.3, {}, c, v,
-                         f"Naked Single: {cell_name(c)}={v}, its only candidate.")
+            yield se_step("naked-single", "Naked Single", 2.3, placement=(c, v),
+                          text=f"Naked Single: {cell_name(c)}={v}, its only candidate.")
 
 
 # ---------------------------------------------------------- intersections
-_LOCK_PAIRS = ((BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK))
+def find_locking(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
+    """SE's Locking search: (confining house, crossing house, digit, its places, what goes)."""
+    dc = board.digit_cells
+    for h1, h2 in LOCKING_ORDER:
+        m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
+        for v in range(1, 10):
+            pos = dc[v] & m1
+            if pos & (pos - 1) == 0 or pos & ~m2:
+                continue
+            yield h1, h2, v, pos, dc[v] & m2 & ~m1
 
 
-def _locking_parents(t1: int, r1: int, t2: int, r2: int, v: int) -> Callable[[SEGrid, SEGrid], list[tuple[int, int]]]:
-    outside = REGION_MASK[t1][r1] & ~REGION_MASK[t2][r2]
-
-    def parents(src: SEGrid, cur: SEGrid) -> list[tuple[int, int]]:
-        gone = (src.dcells[v] & ~cur.dcells[v]) & outside
-        return [(c, v) for c in bits(gone)]
-
-    return parents
+def locking_parents(h1: int, h2: int, v: int, src: Board, cur: Board) -> list[tuple[int, int]]:
+    """Rule parents of a locking: the digit's places in the confining house gone since ``src``."""
+    gone = src.digit_cells[v] & ~cur.digit_cells[v] & HOUSE_MASK[h1] & ~HOUSE_MASK[h2]
+    return [(c, v) for c in iter_bits(gone)]
 
 
-def _locking(g: SEGrid, direct: bool) -> Iterator[SEHint]:
-    for t1, t2 in _LOCK_PAIRS:
-        for r1 in range(9):
-            for r2 in range(9):
-                if not _crosses(t1, r1, t2, r2):
-                    continue
-                m2 = REGION_MASK[t2][r2]
-                for v in range(1, 10):
-                    pos = g.positions(t1, r1, v)
-                    if pos.bit_count() <= 1 or pos & ~m2:
-                        continue
-                    removable = g.dcells[v] & m2 & ~REGION_MASK[t1][r1]
-                    pointing = t1 == BLOCK
-                    if direct:
-                        for r3 in range(9):
-                            if r3 == r1 or not _crosses(t1, r3, t2, r2):
-                                continue
-                            pos3 = g.positions(t1, r3, v)
-                            if pos3.bit_count() > 1:
-                                rest = pos3 & ~m2
-                                if rest and rest & (rest - 1) == 0:
-                                    hcell = rest.bit_length() - 1
-                                    name = "Direct Pointing" if pointing else "Direct Claiming"
-                                    yield SEHint(
-                                        "direct-locking", name, 1.7 if pointing else 1.9,
-                                        {c: 1 << (v - 1) for c in bits(removable)}, hcell, v,
-                                        f"{name}: in {region_name(t1, r1)} {v} lies only in "
-                                        f"{region_name(t2, r2)}, so {region_name(t1, r3)} has one place "
-                                        f"left for {v}: {cell_name(hcell)}={v}.")
-                    elif removable:
-                        name = "Pointing" if pointing else "Claiming"
-                        h = SEHint("locking", name, 2.6 if pointing else 2.8,
-                                   {c: 1 << (v - 1) for c in bits(removable)},
-                                   text=f"{name}: in {region_name(t1, r1)} {v} lies only in "
-                                        f"{region_name(t2, r2)}, so {v} is removed from the rest of "
-                                        f"{region_name(t2, r2)}.",
-                                   data={"digit": v, "cells": bits(pos)})
-                        h.rule_parents = _locking_parents(t1, r1, t2, r2, v)
-                        yield h
+def _lock_words(h1: int, h2: int, v: int) -> tuple[str, str]:
+    name = "Pointing" if h1 >= 18 else "Claiming"
+    return name, f"in {house_name(h1)} {v} lies only in {house_name(h2)}"
 
 
-def direct_locking(g: SEGrid) -> Iterator[SEHint]:
-    return _locking(g, True)
+def direct_locking(board: Board) -> Iterator[Step]:
+    """Direct Pointing / Claiming: a locking that leaves a hidden single in a parallel house."""
+    dc = board.digit_cells
+    for h1, h2, v, _pos, removable in find_locking(board):
+        m2 = HOUSE_MASK[h2]
+        for h3 in HOUSES_OF_KIND[h1 // 9]:
+            if h3 == h1 or not HOUSE_MASK[h3] & m2:
+                continue
+            pos3 = dc[v] & HOUSE_MASK[h3]
+            if pos3.bit_count() > 1:
+                rest = pos3 & ~m2
+                if rest and rest & (rest - 1) == 0:
+                    hcell = rest.bit_length() - 1
+                    kind, why = _lock_words(h1, h2, v)
+                    pointing = kind == "Pointing"
+                    name = f"Direct {kind}"
+                    yield se_step("se-direct-pointing" if pointing else "se-direct-claiming", name,
+                                  1.7 if pointing else 1.9, placement=(hcell, v),
+                                  removals=[(c, 1 << (v - 1)) for c in iter_bits(removable)],
+                                  text=f"{name}: {why}, so {house_name(h3)} has one place left for {v}: "
+                                       f"{cell_name(hcell)}={v}.")
 
 
-def locking(g: SEGrid) -> Iterator[SEHint]:
-    return _locking(g, False)
+def locking(board: Board) -> Iterator[Step]:
+    for h1, h2, v, pos, removable in find_locking(board):
+        if removable:
+            name, why = _lock_words(h1, h2, v)
+            yield se_step("locked-candidates-1" if name == "Pointing" else "locked-candidates-2", name,
+                          2.6 if name == "Pointing" else 2.8,
+                          removals=[(c, 1 << (v - 1)) for c in iter_bits(removable)], cells=list(iter_bits(pos)),
+                          text=f"{name}: {why}, so {v} is removed from the rest of {house_name(h2)}.", digit=v)
 
 
 # ------------------------------------------------------------ hidden sets
-def _hidden_parents(t: int, r: int, values: tuple[int, ...], setmask: int):
-    outside = REGION_MASK[t][r] & ~setmask
+_SET_NAMES = {2: "Pair", 3: "Triplet", 4: "Quad"}
+_SET_IDS = {2: "pair", 3: "triple", 4: "quadruple"}
 
-    def parents(src: SEGrid, cur: SEGrid) -> list[tuple[int, int]]:
-        out = []
-        for c in REGION_CELLS[t][r]:
-            if outside >> c & 1:
-                for v in values:
-                    if src.cands[c] >> (v - 1) & 1 and not cur.cands[c] >> (v - 1) & 1:
-                        out.append((c, v))
-        return out
 
-    return parents
+def find_hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[tuple[int, tuple[int, ...], int]]:
+    """SE's hidden set search: (house, values, their cells) for every hidden set in SE's order."""
+    dc = board.digit_cells
+    for h in SINGLES_ORDER:
+        hm = HOUSE_MASK[h]
+        empties = (board.unsolved & hm).bit_count()
+        if not (empties > degree * 2 or (direct and empties > degree)):
+            continue
+        for combo in combinations(9, degree):
+            union = 0
+            for i in combo:
+                p = dc[i + 1] & hm
+                if not p:
+                    break
+                union |= p
+            else:
+                if union.bit_count() == degree:
+                    yield h, tuple(i + 1 for i in combo), union
+
+
+def hidden_removals(board: Board, values: tuple[int, ...], union: int) -> Removals:
+    vmask = sum(1 << (v - 1) for v in values)
+    return [(c, board.cands[c] & ~vmask) for c in iter_bits(union) if board.cands[c] & ~vmask]
+
+
+def hidden_set_parents(h: int, values: tuple[int, ...], union: int, src: Board, cur: Board
+                       ) -> list[tuple[int, int]]:
+    """Rule parents of a hidden set: the values' other places in the house gone since ``src``."""
+    outside = HOUSE_MASK[h] & ~union
+    out = []
+    for c in HOUSES[h]:
+        if outside >> c & 1:
+            for v in values:
+                if src.cands[c] >> (v - 1) & 1 and not cur.cands[c] >> (v - 1) & 1:
+                    out.append((c, v))
+    return out
 
 
 def hidden_set(degree: int, direct: bool) -> Producer:
-    names = {2: "Pair", 3: "Triplet", 4: "Quad"}
-    base = {2: 3.4, 3: 4.0, 4: 5.4}[degree]
-    dbase = {2: 2.0, 3: 2.5, 4: 4.3}[degree]
+    word = _SET_NAMES[degree]
 
-    def produce(g: SEGrid) -> Iterator[SEHint]:
-        for t in (BLOCK, COL, ROW):
-            for r in range(9):
-                empties = g.empty_count(t, r)
-                if not (empties > degree * 2 or (direct and empties > degree)):
-                    continue
-                for combo in combinations(9, degree):
-                    values = tuple(i + 1 for i in combo)
-                    union = 0
-                    ok = True
-                    for v in values:
-                        p = g.positions(t, r, v)
-                        if not p:
-                            ok = False
-                            break
-                        union |= p
-                    if not ok or union.bit_count() != degree:
+    def produce(board: Board) -> Iterator[Step]:
+        dc = board.digit_cells
+        for h, values, union in find_hidden_sets(board, degree, direct):
+            cells_txt = ",".join(cell_name(c) for c in iter_bits(union))
+            removals = hidden_removals(board, values, union)
+            if direct:
+                for v in range(1, 10):
+                    if v in values:
                         continue
-                    vmask = sum(1 << (v - 1) for v in values)
-                    removals = {}
-                    for c in bits(union):
-                        extra = g.cands[c] & ~vmask
-                        if extra:
-                            removals[c] = extra
-                    cells_txt = ",".join(cell_name(c) for c in bits(union))
-                    if direct:
-                        for v in range(1, 10):
-                            if vmask >> (v - 1) & 1:
-                                continue
-                            p = g.positions(t, r, v)
-                            if p.bit_count() > 1:
-                                rest = p & ~union
-                                if rest and rest & (rest - 1) == 0:
-                                    hc = rest.bit_length() - 1
-                                    yield SEHint(
-                                        "direct-hidden-set", f"Direct Hidden {names[degree]}", dbase,
-                                        removals, hc, v,
-                                        f"Direct Hidden {names[degree]}: {values} only in {cells_txt} of "
-                                        f"{region_name(t, r)}, so {cell_name(hc)}={v}.")
-                                    break
-                    else:
-                        h = SEHint("hidden-set", f"Hidden {names[degree]}", base, removals,
-                                   text=f"Hidden {names[degree]}: {values} only in {cells_txt} of "
-                                        f"{region_name(t, r)}; other candidates removed there.",
-                                   data={"size": degree})
-                        if h.is_worth():
-                            h.rule_parents = _hidden_parents(t, r, values, union)
-                            yield h
+                    p = dc[v] & HOUSE_MASK[h]
+                    if p.bit_count() > 1:
+                        rest = p & ~union
+                        if rest and rest & (rest - 1) == 0:
+                            hc = rest.bit_length() - 1
+                            yield se_step(f"se-direct-hidden-{_SET_IDS[degree]}", f"Direct Hidden {word}",
+                                          {2: 2.0, 3: 2.5, 4: 4.3}[degree], placement=(hc, v), removals=removals,
+                                          text=f"Direct Hidden {word}: {values} only in {cells_txt} of "
+                                               f"{house_name(h)}, so {cell_name(hc)}={v}.")
+                            break
+            elif removals:
+                yield se_step(f"hidden-{_SET_IDS[degree]}", f"Hidden {word}", {2: 3.4, 3: 4.0, 4: 5.4}[degree],
+                              removals=removals, cells=list(iter_bits(union)),
+                              text=f"Hidden {word}: {values} only in {cells_txt} of {house_name(h)}; other "
+                                   f"candidates removed there.", size=degree)
 
     return produce
 
 
 # ------------------------------------------------------------- naked sets
-def _naked_parents(cells: list[int], vmask: int):
-    def parents(src: SEGrid, cur: SEGrid) -> list[tuple[int, int]]:
-        out = []
-        for c in cells:
-            gone = src.cands[c] & ~cur.cands[c] & ~vmask
-            for v in DIGITS_OF[gone]:
-                out.append((c, v))
-        return out
+def find_naked_sets(board: Board, degree: int) -> Iterator[tuple[int, tuple[int, ...], int, Removals]]:
+    """SE's naked set search: (house, cells, their values, what goes) for each set that removes something."""
+    cands = board.cands
+    for h in SINGLES_ORDER:
+        rc = HOUSES[h]
+        if (board.unsolved & HOUSE_MASK[h]).bit_count() <= degree:
+            continue
+        for combo in combinations(9, degree):
+            union = 0
+            for i in combo:
+                m = cands[rc[i]]
+                if not m:
+                    break
+                union |= m
+            else:
+                if union.bit_count() == degree:
+                    cells = tuple(rc[i] for i in combo)
+                    removals = [(c, cands[c] & union) for c in rc if c not in cells and cands[c] & union]
+                    if removals:
+                        yield h, cells, union, removals
 
-    return parents
+
+def naked_set_parents(cells: tuple[int, ...], vmask: int, src: Board, cur: Board) -> list[tuple[int, int]]:
+    """Rule parents of a naked set: the cells' other candidates gone since ``src``."""
+    return [(c, v) for c in cells for v in DIGITS_OF[src.cands[c] & ~cur.cands[c] & ~vmask]]
 
 
 def naked_set(degree: int) -> Producer:
-    names = {2: "Pair", 3: "Triplet", 4: "Quad"}
-    base = {2: 3.0, 3: 3.6, 4: 5.0}[degree]
+    word = _SET_NAMES[degree]
 
-    def produce(g: SEGrid) -> Iterator[SEHint]:
-        for t in (BLOCK, COL, ROW):
-            for r in range(9):
-                rc = REGION_CELLS[t][r]
-                if g.empty_count(t, r) <= degree:
-                    continue
-                for combo in combinations(9, degree):
-                    union = 0
-                    ok = True
-                    for i in combo:
-                        m = g.cands[rc[i]]
-                        if not m:
-                            ok = False
-                            break
-                        union |= m
-                    if not ok or union.bit_count() != degree:
-                        continue
-                    cells = [rc[i] for i in combo]
-                    removals = {}
-                    for c in rc:
-                        if c not in cells and g.cands[c] & union:
-                            removals[c] = g.cands[c] & union
-                    if removals:
-                        h = SEHint("naked-set", f"Naked {names[degree]}", base, removals,
-                                   text=f"Naked {names[degree]}: {','.join(cell_name(c) for c in cells)} "
-                                        f"hold only {DIGITS_OF[union]} in {region_name(t, r)}.",
-                                   data={"size": degree})
-                        h.rule_parents = _naked_parents(cells, union)
-                        yield h
+    def produce(board: Board) -> Iterator[Step]:
+        for h, cells, union, removals in find_naked_sets(board, degree):
+            yield se_step(f"naked-{_SET_IDS[degree]}", f"Naked {word}", {2: 3.0, 3: 3.6, 4: 5.0}[degree],
+                          removals=removals, cells=cells,
+                          text=f"Naked {word}: {','.join(cell_name(c) for c in cells)} hold only "
+                               f"{DIGITS_OF[union]} in {house_name(h)}.", size=degree)
 
     return produce
 
 
 # ------------------------------------------------------------------- fish
-def _fish_parents(bt: int, bases: tuple[int, ...], cover_mask: int, v: int):
-    def parents(src: SEGrid, cur: SEGrid) -> list[tuple[int, int]]:
-        out = []
-        for b in bases:
-            gone = (src.dcells[v] & ~cur.dcells[v]) & REGION_MASK[bt][b] & ~cover_mask
-            out += [(c, v) for c in bits(gone)]
-        return out
+def find_fish(board: Board, degree: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int, int, int]]:
+    """SE's fish search: (base houses, cover houses, cover cells, digit, what goes)."""
+    for base_kind, cover_kind in FISH_ORDER:
+        cover_of = CELL_ROW if cover_kind is ROWS else CELL_COL
+        for v in range(1, 10):
+            dc = board.digit_cells[v]
+            idx = [h for h in base_kind if 2 <= (dc & HOUSE_MASK[h]).bit_count() <= degree]
+            if len(idx) < degree:
+                continue
+            for combo in combinations(len(idx), degree):
+                bases = tuple(idx[i] for i in combo)
+                base_mask = 0
+                for b in bases:
+                    base_mask |= HOUSE_MASK[b]
+                covers = 0
+                for c in iter_bits(dc & base_mask):
+                    covers |= 1 << cover_of[c]
+                if covers.bit_count() != degree:
+                    continue
+                cover_houses = tuple(cover_kind[k] for k in iter_bits(covers))
+                cover_mask = 0
+                for k in cover_houses:
+                    cover_mask |= HOUSE_MASK[k]
+                rem = dc & cover_mask & ~base_mask
+                if rem:
+                    yield bases, cover_houses, cover_mask, v, rem
 
-    return parents
+
+def fish_parents(bases: tuple[int, ...], cover_mask: int, v: int, src: Board, cur: Board) -> list[tuple[int, int]]:
+    """Rule parents of a fish: the digit's places in each base outside the covers gone since ``src``."""
+    out = []
+    gone = src.digit_cells[v] & ~cur.digit_cells[v] & ~cover_mask
+    for b in bases:
+        out += [(c, v) for c in iter_bits(gone & HOUSE_MASK[b])]
+    return out
+
+
+_FISH = {2: ("X-Wing", "x-wing", 3.2), 3: ("Swordfish", "swordfish", 3.8), 4: ("Jellyfish", "jellyfish", 5.2)}
 
 
 def fisherman(degree: int) -> Producer:
-    names = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
-    base = {2: 3.2, 3: 3.8, 4: 5.2}[degree]
+    name, tid, rating = _FISH[degree]
 
-    def produce(g: SEGrid) -> Iterator[SEHint]:
-        for bt, ct in ((COL, ROW), (ROW, COL)):
-            for v in range(1, 10):
-                dc = g.dcells[v]
-                idx = []
-                for b in range(9):
-                    n = (dc & REGION_MASK[bt][b]).bit_count()
-                    if 2 <= n <= degree:
-                        idx.append(b)
-                if len(idx) < degree:
-                    continue
-                for combo in combinations(len(idx), degree):
-                    bases = tuple(idx[i] for i in combo)
-                    covers = 0
-                    for b in bases:
-                        for c in bits(dc & REGION_MASK[bt][b]):
-                            covers |= 1 << CELL_REGION[ct][c]
-                    if covers.bit_count() != degree:
-                        continue
-                    cover_mask = 0
-                    for k in bits(covers):
-                        cover_mask |= REGION_MASK[ct][k]
-                    base_mask = 0
-                    for b in bases:
-                        base_mask |= REGION_MASK[bt][b]
-                    rem = dc & cover_mask & ~base_mask
-                    if rem:
-                        h = SEHint("fish", names[degree], base, {c: 1 << (v - 1) for c in bits(rem)},
-                                   text=f"{names[degree]} on {v}: base "
-                                        f"{', '.join(region_name(bt, b) for b in bases)}; cover "
-                                        f"{', '.join(region_name(ct, k) for k in bits(covers))}.",
-                                   data={"digit": v, "size": degree})
-                        h.rule_parents = _fish_parents(bt, bases, cover_mask, v)
-                        yield h
+    def produce(board: Board) -> Iterator[Step]:
+        for bases, covers, _mask, v, rem in find_fish(board, degree):
+            yield se_step(tid, name, rating, removals=[(c, 1 << (v - 1)) for c in iter_bits(rem)],
+                          text=f"{name} on {v}: base {', '.join(house_name(b) for b in bases)}; cover "
+                               f"{', '.join(house_name(k) for k in covers)}.", digit=v, size=degree)
 
     return produce
 
 
 # ------------------------------------------------------------------ wings
 def xy_wing(xyz: bool) -> Producer:
-    def produce(g: SEGrid) -> Iterator[SEHint]:
-        cands = g.cands
+    name = "XYZ-Wing" if xyz else "XY-Wing"
+
+    def produce(board: Board) -> Iterator[Step]:
+        cands = board.cands
         for pivot in range(81):
             pm = cands[pivot]
             if pm.bit_count() != (3 if xyz else 2):
                 continue
-            wings = [c for c in bits(HOUSE_CELLS_MASK[pivot]) if cands[c].bit_count() == 2]
+            wings = [c for c in iter_bits(PEER_MASK[pivot]) if cands[c].bit_count() == 2]
             for i, w1 in enumerate(wings):
                 for w2 in wings[i + 1:]:
                     m1, m2 = cands[w1], cands[w2]
@@ -342,17 +364,16 @@ def xy_wing(xyz: bool) -> Producer:
                     if z.bit_count() != 1:
                         continue
                     zd = z.bit_length()
-                    see = HOUSE_CELLS_MASK[w1] & HOUSE_CELLS_MASK[w2]
+                    see = PEER_MASK[w1] & PEER_MASK[w2]
                     if xyz:
-                        see &= HOUSE_CELLS_MASK[pivot]
-                    rem = g.dcells[zd] & see & ~(1 << pivot)
+                        see &= PEER_MASK[pivot]
+                    rem = board.digit_cells[zd] & see & ~(1 << pivot)
                     if rem:
-                        name = "XYZ-Wing" if xyz else "XY-Wing"
-                        yield SEHint("xy-wing", name, 4.4 if xyz else 4.2,
-                                     {c: z for c in bits(rem)},
-                                     text=f"{name}: pivot {cell_name(pivot)}, wings {cell_name(w1)} and "
-                                          f"{cell_name(w2)}; {zd} removed from cells seeing "
-                                          f"{'all three' if xyz else 'both wings'}.")
+                        yield se_step("xyz-wing" if xyz else "xy-wing", name, 4.4 if xyz else 4.2,
+                                      removals=[(c, z) for c in iter_bits(rem)], cells=(pivot, w1, w2),
+                                      text=f"{name}: pivot {cell_name(pivot)}, wings {cell_name(w1)} and "
+                                           f"{cell_name(w2)}; {zd} removed from cells seeing "
+                                           f"{'all three' if xyz else 'both wings'}.")
 
     return produce
 
@@ -368,11 +389,11 @@ def aligned_exclusion(degree: int) -> Producer:
     a common excluder. A base candidate used by no possible combination goes.
     """
     name = {2: "Aligned Pair Exclusion", 3: "Aligned Triplet Exclusion"}[degree]
-    difficulty = {2: 6.2, 3: 7.5}[degree]
-    ident = {2: "aligned-pair-exclusion", 3: "aligned-triple-exclusion"}[degree]
+    rating = {2: 6.2, 3: 7.5}[degree]
+    tid = {2: "aligned-pair-exclusion", 3: "aligned-triple-exclusion"}[degree]
 
-    def produce(g: SEGrid) -> Iterator[SEHint]:
-        cands = g.cands
+    def produce(board: Board) -> Iterator[Step]:
+        cands = board.cands
         base: list[int] = []
         excl: dict[int, int] = {}
         for c in range(81):
@@ -380,7 +401,7 @@ def aligned_exclusion(degree: int) -> Producer:
                 continue
             mask = 0
             single = False
-            for p in bits(HOUSE_CELLS_MASK[c]):
+            for p in iter_bits(PEER_MASK[c]):
                 n = cands[p].bit_count()
                 if n == 1:
                     single = True
@@ -414,22 +435,16 @@ def aligned_exclusion(degree: int) -> Producer:
                     common &= excl[t]
                 if common.bit_count() < 2:
                     continue
-                excluder_masks = [cands[e] for e in bits(common)]
-                sees = [[bool(HOUSE_CELLS_MASK[a] >> b & 1) for b in cells] for a in cells]
+                excluder_masks = [cands[e] for e in iter_bits(common)]
+                sees = [[bool(PEER_MASK[a] >> b & 1) for b in cells] for a in cells]
                 allowed = [0] * degree
                 value_lists = [DIGITS_OF[cands[c]] for c in cells]
                 _enumerate(value_lists, sees, excluder_masks, allowed)
-                removals = {}
-                for k, c in enumerate(cells):
-                    gone = cands[c] & ~allowed[k]
-                    if gone:
-                        removals[c] = gone
+                removals = [(c, cands[c] & ~allowed[k]) for k, c in enumerate(cells) if cands[c] & ~allowed[k]]
                 if removals:
-                    yield SEHint(ident, name, difficulty, removals,
-                                 text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot "
-                                      f"take values that would empty a common bivalue peer or repeat "
-                                      f"in a house.",
-                                 data={"cells": list(cells)})
+                    yield se_step(tid, name, rating, removals=removals, cells=cells,
+                                  text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot take "
+                                       f"values that would empty a common bivalue peer or repeat in a house.")
 
     return produce
 

@@ -1,11 +1,25 @@
-"""Turn SE hints into the package's `Step` records: effect, highlights, links, Eureka text."""
+"""SE's chaining hints as the package's `Step` records: effect, highlights, links, Eureka text."""
 
 from __future__ import annotations
 
-from ..geometry import cell_name
+from collections.abc import Iterator
+
+from ..board import Board
+from ..geometry import cell_name, house_name
 from ..step import Link, Mark, Step
-from .chaining import ChainHint, Pot, chain_of
-from .hint import SEHint
+from .chaining import Chain, Chaining, Pot, chain_of
+from .rules import Producer
+
+
+def chaining(multiple: bool, dynamic: bool, nishio: bool, level: int) -> Producer:
+    """The SE producer ``Chaining(multiple, dynamic, nishio, level)``: its hints as steps, best first."""
+    engine = Chaining(multiple, dynamic, nishio, level)
+
+    def produce(board: Board) -> Iterator[Step]:
+        for hint in engine.hints(board):
+            yield to_step(hint)
+
+    return produce
 
 
 def _node(p: Pot) -> str:
@@ -55,46 +69,43 @@ def chain_highlights(targets: list[Pot]) -> list[Mark]:
     return [Mark(c, d, role) for (c, d), role in marks.items()]
 
 
-def effect(hint: SEHint) -> str:
+def effect(hint: Chain) -> str:
     if hint.cell is not None:
         return f"{cell_name(hint.cell)}={hint.value}"
     return ", ".join(f"{cell_name(c)}<>{d}" for c, d in hint.removal_list())
 
 
-def to_step(technique: str, hint: SEHint) -> Step:
-    """A Step for an SE hint; chains get links, highlights and a chain in Eureka notation."""
+def to_step(hint: Chain) -> Step:
+    """A Step for an SE chaining hint: links, highlights and the chain in Eureka notation."""
     placements = [(hint.cell, hint.value)] if hint.cell is not None else []
     eliminations = [] if placements else hint.removal_list()
-    extra = {"se_difficulty": round(hint.difficulty, 1), "se_name": hint.name}
-    if isinstance(hint, ChainHint):
-        extra["complexity"] = hint.complexity
-        extra["length"] = hint.complexity
-        lines = [eureka(t) for t in hint.targets]
-        if hint.kind == "cycle":
-            text = (f"{hint.name}: the loop {lines[0]} alternates strong and weak links, so every "
-                    f"candidate that sees both colours of a digit goes: {effect(hint)}.")
-        elif hint.kind == "forcing":
-            text = (f"{hint.name}: {lines[0]}; the assumption leads to its own opposite, "
-                    f"so {effect(hint)}.")
-        elif hint.kind == "binary":
-            src = hint.source
-            assumption = f"{cell_name(src.cell)}{'=' if src.on else '<>'}{src.digit}" if src else "?"
-            if hint.data.get("absurd"):
-                text = (f"{hint.name}: assuming {assumption} forces a candidate both on and off "
-                        f"({lines[0]} and {lines[1]}), so {effect(hint)}.")
-            else:
-                text = (f"{hint.name}: whether {assumption.replace('<>', '=')} is true or false, "
-                        f"{lines[0]} and {lines[1]} reach the same result, so {effect(hint)}.")
+    extra: dict[str, object] = {"se_difficulty": round(hint.difficulty, 1), "se_name": hint.name}
+    level = hint.rule.level
+    if level >= 2:
+        extra["nesting_level"] = level
+    extra["complexity"] = hint.complexity
+    extra["length"] = hint.complexity
+    lines = [eureka(t) for t in hint.targets]
+    if hint.kind == "cycle":
+        text = (f"{hint.name}: the loop {lines[0]} alternates strong and weak links, so every "
+                f"candidate that sees both colours of a digit goes: {effect(hint)}.")
+    elif hint.kind == "forcing":
+        text = (f"{hint.name}: {lines[0]}; the assumption leads to its own opposite, "
+                f"so {effect(hint)}.")
+    elif hint.kind == "binary":
+        src = hint.source
+        assumption = f"{cell_name(src.cell)}{'=' if src.on else '<>'}{src.digit}" if src else "?"
+        if hint.data.get("absurd"):
+            text = (f"{hint.name}: assuming {assumption} forces a candidate both on and off "
+                    f"({lines[0]} and {lines[1]}), so {effect(hint)}.")
         else:
-            where = (f"cell {cell_name(hint.data['cell'])}" if hint.kind == "cell"
-                     else f"the places of {hint.data.get('digit')} in its region")
-            text = (f"{hint.name}: every candidate of {where} leads to the same result "
-                    f"({'; '.join(lines)}), so {effect(hint)}.")
-        return Step(technique, hint.name, placements=placements, eliminations=eliminations,
-                    highlights=chain_highlights(hint.targets), links=chain_links(hint.targets),
-                    text=text, extra=extra)
-    cells = hint.data.get("cells", [])
-    marks = [Mark(c, 0, "base") for c in cells]
-    marks += [Mark(c, d, "target") for c, d in hint.removal_list()]
-    return Step(technique, hint.name, placements=placements, eliminations=eliminations,
-                highlights=marks, text=hint.text, extra=extra)
+            text = (f"{hint.name}: whether {assumption.replace('<>', '=')} is true or false, "
+                    f"{lines[0]} and {lines[1]} reach the same result, so {effect(hint)}.")
+    else:
+        where = (f"cell {cell_name(hint.data['cell'])}" if hint.kind == "cell"
+                 else f"the places of {hint.data.get('digit')} in {house_name(hint.data['region'])}")
+        text = (f"{hint.name}: every candidate of {where} leads to the same result "
+                f"({'; '.join(lines)}), so {effect(hint)}.")
+    return Step(hint.rule.technique(hint), hint.name, placements=placements, eliminations=eliminations,
+                highlights=chain_highlights(hint.targets), links=chain_links(hint.targets),
+                text=text, extra=extra)

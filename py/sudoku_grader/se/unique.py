@@ -11,20 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..geometry import cell_name
-from .grid import (
-    CELL_INDEX,
-    CELL_REGION,
-    DIGITS_OF,
-    HOUSE_CELLS_MASK,
-    REGION_CELLS,
-    REGION_MASK,
-    REGION_TYPES,
-    SEGrid,
-    bits,
-)
-from .hint import SEHint
-from .rules import combinations
+from ..board import Board
+from ..geometry import HOUSE_MASK, HOUSES, PEER_MASK, cell_name
+from ..geometry import iter_bits as bits
+from ..step import Step
+from .rules import CELL_HOUSES_SE, DIGITS_OF, combinations, se_step
 
 
 def _loop_base(size: int) -> float:
@@ -38,17 +29,17 @@ def _loop_base(size: int) -> float:
     return d
 
 
-def _find_loops(g: SEGrid, start: int, v1: int, v2: int) -> list[list[int]]:
+def _find_loops(g: Board, start: int, v1: int, v2: int) -> list[list[int]]:
     both = (1 << (v1 - 1)) | (1 << (v2 - 1))
     out: list[list[int]] = []
     loop: list[int] = []
 
-    def walk(cell: int, allowed_ex: int, ex_values: int, last_type: int) -> None:
+    def walk(cell: int, allowed_ex: int, ex_values: int, last_kind: int) -> None:
         loop.append(cell)
-        for t in REGION_TYPES:
-            if t == last_type:
+        for kind, h in enumerate(CELL_HOUSES_SE[cell]):
+            if kind == last_kind:
                 continue
-            for nxt in REGION_CELLS[t][CELL_REGION[t][cell]]:
+            for nxt in HOUSES[h]:
                 if nxt == loop[0] and len(loop) >= 4:
                     out.append(loop[:])
                 elif nxt not in loop:
@@ -56,7 +47,7 @@ def _find_loops(g: SEGrid, start: int, v1: int, v2: int) -> list[list[int]]:
                     if m & both == both:
                         ex_values |= m & ~both
                         if m.bit_count() == 2 or ex_values.bit_count() == 1 or allowed_ex > 0:
-                            walk(nxt, allowed_ex - (1 if m.bit_count() > 2 else 0), ex_values, t)
+                            walk(nxt, allowed_ex - (1 if m.bit_count() > 2 else 0), ex_values, kind)
         loop.pop()
 
     walk(start, 2, 0, -1)
@@ -64,34 +55,45 @@ def _find_loops(g: SEGrid, start: int, v1: int, v2: int) -> list[list[int]]:
 
 
 def _valid_loop(loop: list[int]) -> bool:
-    odd: set[tuple[int, int]] = set()
-    even: set[tuple[int, int]] = set()
+    odd: set[int] = set()
+    even: set[int] = set()
     is_odd = False
     for c in loop:
-        for t in REGION_TYPES:
-            key = (t, CELL_REGION[t][c])
+        for h in CELL_HOUSES_SE[c]:
             target = odd if is_odd else even
-            if key in target:
+            if h in target:
                 return False
-            target.add(key)
+            target.add(h)
         is_odd = not is_odd
     return odd == even
 
 
-def _common_regions(c1: int, c2: int) -> list[tuple[int, int]]:
-    return [(t, CELL_REGION[t][c1]) for t in REGION_TYPES if CELL_REGION[t][c1] == CELL_REGION[t][c2]]
+def _common_houses(c1: int, c2: int) -> list[int]:
+    """The houses two cells share, block first."""
+    return [h for h in CELL_HOUSES_SE[c1] if h in CELL_HOUSES_SE[c2]]
 
 
-def unique_loops(g: SEGrid) -> Iterator[SEHint]:
-    hints: list[tuple[float, int, SEHint]] = []
+def _loop_step(kind: int, shape: str, v1: int, v2: int, rating: float, removals: dict[int, int],
+               loop: list[int], text: str, **extra: object) -> tuple[float, Step]:
+    """(rating, step): SE sorts its loops by the unrounded rating (4.6 + 0.1 comes before 4.7)."""
+    return rating, se_step("se-unique-loop", f"Unique {shape} type {kind}", rating, removals=list(removals.items()),
+                   cells=loop, text=f"Unique {shape} type {kind} on {v1}/{v2} ({','.join(map(cell_name, loop))}): "
+                   + text, type=kind, loop_size=len(loop), **extra)
+
+
+def unique_loops(g: Board) -> Iterator[Step]:
+    """SE's Unique Rectangles and Loops, all types, sorted by SE rating then type."""
+    found: list[tuple[float, int, Step]] = []
     seen: set[tuple] = set()
 
-    def add(h: SEHint, kind: int, loop: list[int]) -> None:
-        key = (kind, frozenset(loop), tuple(sorted(h.removals.items())))
-        if key in seen or not h.is_worth():
+    def add(rated: tuple[float, Step] | None, kind: int, loop: list[int]) -> None:
+        if rated is None or not rated[1].eliminations:
+            return
+        key = (kind, frozenset(loop), tuple(sorted(rated[1].eliminations)))
+        if key in seen:
             return
         seen.add(key)
-        hints.append((h.difficulty, kind, h))
+        found.append((rated[0], kind, rated[1]))
 
     cands = g.cands
     for cell in range(81):
@@ -107,13 +109,9 @@ def unique_loops(g: SEGrid) -> Iterator[SEHint]:
             size = len(loop)
             base = _loop_base(size)
             shape = "Rectangle" if size == 4 else "Loop"
-            cells_txt = ",".join(cell_name(c) for c in loop)
             if len(extra) == 1:
-                h = SEHint("unique-loop", f"Unique {shape} type 1", base, {extra[0]: both},
-                           text=f"Unique {shape} type 1 on {v1}/{v2} ({cells_txt}): {cell_name(extra[0])} "
-                                f"must hold its extra digit, so {v1} and {v2} go.",
-                           data={"type": 1, "loop_size": size})
-                add(h, 1, loop)
+                add(_loop_step(1, shape, v1, v2, base, {extra[0]: both}, loop,
+                               f"{cell_name(extra[0])} must hold its extra digit, so {v1} and {v2} go."), 1, loop)
             elif len(extra) > 2:
                 add(_type2(g, loop, extra, both, base, shape, v1, v2), 2, loop)
             elif len(extra) == 2:
@@ -124,42 +122,38 @@ def unique_loops(g: SEGrid) -> Iterator[SEHint]:
                 elif rp.bit_count() >= 2:
                     for h in _type3(g, loop, r1, r2, v1, v2, base, shape):
                         add(h, 3, loop)
-                h4 = _type4(g, loop, r1, r2, v1, v2, base, shape)
-                if h4 is not None:
-                    add(h4, 4, loop)
-    hints.sort(key=lambda x: (x[0], x[1]))
-    for _, _, h in hints:
+                add(_type4(g, loop, r1, r2, v1, v2, base, shape), 4, loop)
+    found.sort(key=lambda x: (x[0], x[1]))
+    for _, _, h in found:
         yield h
 
 
-def _type2(g: SEGrid, loop: list[int], extra: list[int], both: int, base: float, shape: str,
-           v1: int, v2: int) -> SEHint:
+def _type2(g: Board, loop: list[int], extra: list[int], both: int, base: float, shape: str,
+           v1: int, v2: int) -> tuple[float, Step]:
     common = g.cands[extra[0]] & ~both
     value = common.bit_length() if common else 0
     see = -1
     for c in extra:
-        see &= HOUSE_CELLS_MASK[c]
+        see &= PEER_MASK[c]
     for c in extra:
         see &= ~(1 << c)
-    rem = (g.dcells[value] & see) if value else 0
-    return SEHint("unique-loop", f"Unique {shape} type 2", base, {c: 1 << (value - 1) for c in bits(rem)},
-                  text=f"Unique {shape} type 2 on {v1}/{v2}: one of "
-                       f"{', '.join(cell_name(c) for c in extra)} holds {value}; {value} goes from the "
-                       f"cells that see them all.",
-                  data={"type": 2, "loop_size": len(loop)})
+    rem = (g.digit_cells[value] & see) if value else 0
+    return _loop_step(2, shape, v1, v2, base, {c: 1 << (value - 1) for c in bits(rem)}, loop,
+                      f"one of {', '.join(cell_name(c) for c in extra)} holds {value}; {value} goes from the "
+                      f"cells that see them all.")
 
 
-def _type3(g: SEGrid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: float,
-           shape: str) -> list[SEHint]:
+def _type3(g: Board, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: float,
+           shape: str) -> list[tuple[float, Step]]:
     cands = g.cands
     both = (1 << (v1 - 1)) | (1 << (v2 - 1))
     extra = (cands[c1] | cands[c2]) & ~both
-    out: list[SEHint] = []
+    out: list[tuple[float, Step]] = []
     for degree in range(extra.bit_count(), 8):
-        for t, r in _common_regions(c1, c2):
-            rc = REGION_CELLS[t][r]
+        for h in _common_houses(c1, c2):
+            rc = HOUSES[h]
             empties = sum(1 for c in rc if not g.values[c])
-            i1, i2 = CELL_INDEX[t][c1], CELL_INDEX[t][c2]
+            i1, i2 = rc.index(c1), rc.index(c2)
             if degree * 2 <= empties:
                 for combo in combinations(9, degree):
                     if i1 not in combo or i2 in combo:
@@ -190,12 +184,10 @@ def _type3(g: SEGrid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base:
                         if cands[c] & union:
                             removals[c] = cands[c] & union
                     k = union.bit_count()
-                    out.append(SEHint(
-                        "unique-loop", f"Unique {shape} type 3", base + (k - 1) * 0.1, removals,
-                        text=f"Unique {shape} type 3 on {v1}/{v2}: the extra digits of {cell_name(c1)} and "
-                             f"{cell_name(c2)} form a naked set with "
-                             f"{', '.join(cell_name(c) for c in others)}.",
-                        data={"type": 3, "loop_size": len(loop), "subset_size": k}))
+                    out.append(_loop_step(
+                        3, shape, v1, v2, base + (k - 1) * 0.1, removals, loop,
+                        f"the extra digits of {cell_name(c1)} and {cell_name(c2)} form a naked set with "
+                        f"{', '.join(cell_name(c) for c in others)}.", subset_size=k))
             if degree * 2 < empties:
                 rem_values = [v for v in range(1, 10) if v not in (v1, v2) and not extra >> (v - 1) & 1]
                 if degree - 2 <= len(rem_values) and degree >= 2:
@@ -204,7 +196,7 @@ def _type3(g: SEGrid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base:
                         union = 0
                         empty_value = False
                         for v in values:
-                            pos = (g.dcells[v] & REGION_MASK[t][r]) & ~(1 << c2)
+                            pos = (g.digit_cells[v] & HOUSE_MASK[h]) & ~(1 << c2)
                             empty_value = empty_value or not pos
                             union |= pos
                         if empty_value or union.bit_count() != degree:
@@ -216,24 +208,22 @@ def _type3(g: SEGrid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base:
                             gone = cands[c] & ~hidden
                             if gone:
                                 removals[c] = gone
-                        h = union.bit_count()
-                        out.append(SEHint(
-                            "unique-loop", f"Unique {shape} type 3", base + (h - 1) * 0.1, removals,
-                            text=f"Unique {shape} type 3 (hidden set) on {v1}/{v2} with "
-                                 f"{', '.join(cell_name(c) for c in bits(union))}.",
-                            data={"type": 3, "loop_size": len(loop), "subset_size": h}))
+                        n = union.bit_count()
+                        out.append(_loop_step(
+                            3, shape, v1, v2, base + (n - 1) * 0.1, removals, loop,
+                            f"a hidden set with {', '.join(cell_name(c) for c in bits(union))}.", subset_size=n))
     return out
 
 
-def _type4(g: SEGrid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: float,
-           shape: str) -> SEHint | None:
+def _type4(g: Board, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: float,
+           shape: str) -> tuple[float, Step] | None:
     r1 = r2 = None
-    for t, r in _common_regions(c1, c2):
-        others = REGION_MASK[t][r] & ~(1 << c1) & ~(1 << c2)
-        if not g.dcells[v1] & others:
-            r1 = (t, r)
-        if not g.dcells[v2] & others:
-            r2 = (t, r)
+    for h in _common_houses(c1, c2):
+        others = HOUSE_MASK[h] & ~(1 << c1) & ~(1 << c2)
+        if not g.digit_cells[v1] & others:
+            r1 = h
+        if not g.digit_cells[v2] & others:
+            r2 = h
     if r1 is not None:
         lock, rem = v1, v2
     elif r2 is not None:
@@ -242,14 +232,12 @@ def _type4(g: SEGrid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base:
         return None
     bit = 1 << (rem - 1)
     removals = {c: bit for c in (c1, c2) if g.cands[c] & bit}
-    return SEHint("unique-loop", f"Unique {shape} type 4", base, removals,
-                  text=f"Unique {shape} type 4: {lock} must be in {cell_name(c1)} or {cell_name(c2)}, "
-                       f"so {rem} goes from both.",
-                  data={"type": 4, "loop_size": len(loop)})
+    return _loop_step(4, shape, v1, v2, base, removals, loop,
+                      f"{lock} must be in {cell_name(c1)} or {cell_name(c2)}, so {rem} goes from both.")
 
 
 # --------------------------------------------------------------------- BUG
-def bug(g: SEGrid) -> Iterator[SEHint]:
+def bug(g: Board) -> Iterator[Step]:
     """Bivalue Universal Grave: all cells bivalue except a few whose extra digits must hold."""
     cands = g.cands
     poly = [c for c in range(81) if cands[c].bit_count() > 2]
@@ -259,8 +247,8 @@ def bug(g: SEGrid) -> Iterator[SEHint]:
     for c in poly:
         bv = 0
         for v in DIGITS_OF[cands[c]]:
-            for t in REGION_TYPES:
-                if (g.dcells[v] & REGION_MASK[t][CELL_REGION[t][c]]).bit_count() > 2:
+            for h in CELL_HOUSES_SE[c]:
+                if (g.digit_cells[v] & HOUSE_MASK[h]).bit_count() > 2:
                     bv |= 1 << (v - 1)
                     break
         if not bv:
@@ -272,12 +260,11 @@ def bug(g: SEGrid) -> Iterator[SEHint]:
         reduced[c] &= ~bv
         if reduced[c].bit_count() != 2:
             return
-    for t in REGION_TYPES:
-        for r in range(9):
-            for v in range(1, 10):
-                n = sum(1 for c in REGION_CELLS[t][r] if reduced[c] >> (v - 1) & 1)
-                if n not in (0, 2):
-                    return
+    for cells in HOUSES:
+        for v in range(1, 10):
+            n = sum(1 for c in cells if reduced[c] >> (v - 1) & 1)
+            if n not in (0, 2):
+                return
     all_bv = 0
     for bv in bug_values.values():
         all_bv |= bv
@@ -285,30 +272,27 @@ def bug(g: SEGrid) -> Iterator[SEHint]:
         c = poly[0]
         if bug_values[c].bit_count() == 1:
             v = bug_values[c].bit_length()
-            yield SEHint("bug", "BUG type 1", 5.6, {c: cands[c] & ~bug_values[c]},
-                         text=f"BUG type 1: all other cells are bivalue, so {cell_name(c)}={v}.",
-                         data={"type": 1})
+            yield se_step("se-bug", "BUG type 1", 5.6, removals=[(c, cands[c] & ~bug_values[c])], cells=[c],
+                          text=f"BUG type 1: all other cells are bivalue, so {cell_name(c)}={v}.", type=1)
         return
     if all_bv.bit_count() == 1 and all(bv == all_bv for bv in bug_values.values()):
         v = all_bv.bit_length()
         see = -1
         for c in poly:
-            see &= HOUSE_CELLS_MASK[c]
-        rem = g.dcells[v] & see
+            see &= PEER_MASK[c]
+        rem = g.digit_cells[v] & see
         for c in poly:
             rem &= ~(1 << c)
-        h = SEHint("bug", "BUG type 2", 5.7, {c: all_bv for c in bits(rem)},
-                   text=f"BUG type 2: one of {', '.join(cell_name(c) for c in poly)} is {v}; {v} goes "
-                        f"from the cells seeing them all.", data={"type": 2})
-        if h.is_worth():
-            yield h
+        if rem:
+            yield se_step("se-bug", "BUG type 2", 5.7, removals=[(c, all_bv) for c in bits(rem)], cells=poly,
+                          text=f"BUG type 2: one of {', '.join(cell_name(c) for c in poly)} is {v}; {v} goes "
+                               f"from the cells seeing them all.", type=2)
         return
     # Type 3: the BUG cells share a region; their BUG digits form a naked set with other cells.
-    for t in REGION_TYPES:
-        r = CELL_REGION[t][poly[0]]
-        if not all(CELL_REGION[t][c] == r for c in poly):
+    for h in CELL_HOUSES_SE[poly[0]]:
+        if not all(HOUSE_MASK[h] >> c & 1 for c in poly):
             continue
-        rc = [c for c in REGION_CELLS[t][r] if c not in poly and cands[c]]
+        rc = [c for c in HOUSES[h] if c not in poly and cands[c]]
         for k in range(2, 5):
             if all_bv.bit_count() > k:
                 continue
@@ -319,13 +303,10 @@ def bug(g: SEGrid) -> Iterator[SEHint]:
                     union |= cands[c]
                 if union.bit_count() != k:
                     continue
-                removals = {}
-                for c in rc:
-                    if c not in others and cands[c] & union:
-                        removals[c] = cands[c] & union
+                removals = [(c, cands[c] & union) for c in rc if c not in others and cands[c] & union]
                 if removals:
-                    yield SEHint("bug", "BUG type 3", 5.7 + (k - 1) * 0.1, removals,
-                                 text=f"BUG type 3: the BUG digits of {', '.join(cell_name(c) for c in poly)} "
-                                      f"form a naked set with {', '.join(cell_name(c) for c in others)}.",
-                                 data={"type": 3, "subset_size": k})
+                    yield se_step("se-bug", "BUG type 3", 5.7 + (k - 1) * 0.1, removals=removals, cells=poly,
+                                  text=f"BUG type 3: the BUG digits of {', '.join(cell_name(c) for c in poly)} "
+                                       f"form a naked set with {', '.join(cell_name(c) for c in others)}.",
+                                  type=3, subset_size=k)
                     return

@@ -27,6 +27,8 @@ _FAMILIES = (
     "als",
     "sue_de_coq",
     "tridagon",
+    "exocet",
+    "locked_sets",
     "nested_net",
     "exclusion",
     "se_chains",

@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board
-from ..se.grid import SEGrid
 from ..se.rules import aligned_exclusion
-from ..se.steps import to_step
 from ..step import Step
 from .registry import technique
 
@@ -25,13 +23,11 @@ _ATE = aligned_exclusion(3)
            aliases=("APE", "Aligned Pair"))
 def aligned_pair_exclusion(board: Board) -> Iterator[Step]:
     """SE's APE over every pair of cells with two or more common bivalue peers."""
-    for hint in _APE(SEGrid.from_board(board)):
-        yield to_step("aligned-pair-exclusion", hint)
+    return _APE(board)
 
 
 @technique("aligned-triple-exclusion", "Aligned Triple Exclusion", family="exclusion", level=7.5,
            aliases=("ATE", "Aligned Triplet Exclusion"))
 def aligned_triple_exclusion(board: Board) -> Iterator[Step]:
     """SE's ATE: the third cell comes from the peers of the first two."""
-    for hint in _ATE(SEGrid.from_board(board)):
-        yield to_step("aligned-triple-exclusion", hint)
+    return _ATE(board)

@@ -1,0 +1,176 @@
+"""A per-puzzle time limit for ``rate`` and ``explain``, with what a cut-off path already proves.
+
+The limit is cooperative: every walk loop (the engine's, each scale's, Sudoku Explainer's) asks its
+``cancel()`` hook between two steps, and ours says stop once the deadline has passed. A single step
+is never interrupted, so a run can overshoot the limit by the time of the step in progress (a nested
+forcing chain can take seconds). No process is killed, so the same code runs in a worker process, on
+a Dask worker thread and in the browser.
+
+Each scale is rated on its own, so the scales that finished keep their full result. A scale cut off
+gets ``"status": "timeout"`` and ``at_least`` with what its partial path fixes, read from the
+``progress`` hook as the steps are taken: Sudoku Explainer's ER is the hardest step, so the hardest
+step so far is a lower bound (and EP/ED are exact once the path has passed their step); HoDoKu's score
+is a sum of non-negative step scores and its level only rises with the score and the hardest
+technique, so the partial sum and its level are lower bounds. The other scales report the steps
+taken and the hardest technique seen, without a number.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .. import api, ratings
+from ..engine import policy_named, walk
+from ..errors import Cancelled, SudokuError
+from ..techniques import DEFAULT, Options
+
+# the exception every walk loop (the SE policy's included) raises when ``cancel()`` says stop
+CANCELLED: tuple[type[BaseException], ...] = (Cancelled,)
+
+
+class Deadline:
+    """``cancel()`` hook that says stop once ``seconds`` have passed since it was made."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.at = None if seconds is None else time.perf_counter() + seconds
+
+    def __call__(self) -> bool:
+        return self.at is not None and time.perf_counter() > self.at
+
+
+class _Partial:
+    """What one scale's path showed before the deadline: steps, and per scale the lower bounds."""
+
+    def __init__(self, scale: str, table: dict[str, Any] | None) -> None:
+        self.scale, self.table = scale, table
+        self.steps = 0
+        self.se_values: list[float] = []
+        self.techniques: list[str] = []
+
+    def __call__(self, n: int, label: str) -> None:
+        self.steps = n
+        value = label.split(":", 1)[1] if ":" in label else label
+        if self.scale == "se":  # SE labels its steps "technique difficulty"
+            try:
+                self.se_values.append(float(value.rsplit(" ", 1)[-1]))
+                return
+            except ValueError:
+                pass
+        self.techniques.append(value)
+
+    def at_least(self) -> dict[str, Any]:
+        if self.scale == "se" and self.se_values:
+            vals = self.se_values
+            out: dict[str, Any] = {"er": round(max(vals) + 1e-9, 1), "ed": round(vals[0] + 1e-9, 1)}
+            return out
+        if self.scale == "hodoku" and self.techniques:
+            from ..ratings import hodoku
+            from ..ratings.common import price_key
+
+            table = dict(hodoku.SCORES)
+            table.update(self.table or {})
+            score, hardest = 0, 0
+            for tid in self.techniques:
+                key, _ = price_key("hodoku", table, tid)
+                score += int(table.get(key, 0)) if key else 0
+                level = hodoku.LEVEL_OF.get(key or tid)
+                if level is not None:
+                    hardest = max(hardest, hodoku.LEVELS.index(level))
+            return {"score": score, "level": hodoku.level_for(score, hardest)}
+        return {}
+
+    def result(self, limit: float) -> dict[str, Any]:
+        bound = self.at_least()
+        shown = ", ".join(f"{k} {v}" for k, v in bound.items())
+        out: dict[str, Any] = {
+            "status": "timeout",
+            "steps": self.steps,
+            "error": f"time limit of {limit:g} s reached after {self.steps} steps"
+                     + (f"; at least {shown}" if shown else ""),
+        }
+        if bound:
+            out["at_least"] = bound
+        if self.techniques:
+            out["techniques_so_far"] = sorted(set(self.techniques))
+        return out
+
+
+def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
+         time_limit: float | None = None) -> dict[str, Any]:
+    """`api.rate` with a limit on the whole puzzle: scales past it get ``status`` "timeout".
+
+    Without a limit this is `api.rate`. With one, the puzzle's ``status`` becomes "timeout" when any
+    scale was cut off, ``timed_out`` lists those scales, and the finished scales are complete.
+    """
+    if time_limit is None:
+        return api.rate(text, scales, scores)
+    t0 = time.perf_counter()
+    deadline = Deadline(time_limit)
+    try:
+        board = api.load(text)
+        wanted = ratings.parse_scales(scales)
+        table = ratings.normalize_scores(scores) if scores else None
+    except SudokuError as e:
+        return api.invalid(text, e)
+    out = api.solve(text)
+    if out["status"] != "unique":
+        out["seconds"] = round(time.perf_counter() - t0, 3)
+        return out
+    solution = [int(ch) for ch in out["solution"]]
+    rated: dict[str, dict[str, Any]] = {}
+    timed_out: list[str] = []
+    for name in wanted:
+        partial = _Partial(name, (table or {}).get(name))
+        if deadline():
+            rated[name] = partial.result(time_limit)
+            timed_out.append(name)
+            continue
+        try:
+            rated.update(ratings.rate_board(board, [name], table, progress=partial, cancel=deadline,
+                                            solution=solution))
+        except CANCELLED:
+            rated[name] = partial.result(time_limit)
+            timed_out.append(name)
+    out["ratings"] = rated
+    if timed_out:
+        out["status"] = "timeout"
+        out["timed_out"] = timed_out
+        out["bottleneck"], out["techniques"] = None, {}
+    else:
+        out["bottleneck"], out["techniques"] = ratings.bottleneck_and_counts(board, rated)
+    out["seconds"] = round(time.perf_counter() - t0, 3)
+    return out
+
+
+def explain(text: str, techniques: list[str] | None, policy: str, seed: int,
+            time_limit: float, annotate: Callable[[dict[str, Any], str], dict[str, Any]] | None = None,
+            options: Options = DEFAULT) -> dict[str, Any]:
+    """`api.explain` cut off after ``time_limit`` seconds: ``status`` "timeout" and the steps so far."""
+    deadline = Deadline(time_limit)
+    try:
+        board = api.load(text)
+        chosen = policy_named(policy, techniques, seed, options)
+    except SudokuError as e:
+        return api.invalid(text, e)
+    out = api.solve(text)
+    if out["status"] != "unique":
+        return out
+    taken: list[str] = []
+    try:
+        path = walk(board, chosen, cancel=deadline, progress=lambda n, tid: taken.append(tid))
+    except CANCELLED as e:
+        partial = getattr(e, "path", None)  # the engine hands over the steps taken, where it can
+        out["status"] = "timeout"
+        out["solved"] = False
+        out["steps"] = [s.to_json() for s in getattr(partial, "steps", [])]
+        out["stuck"] = {"reason": f"time limit of {time_limit:g} s reached after {len(taken)} steps "
+                                  f"(last: {taken[-1] if taken else 'none'})", "position": ""}
+        return out
+    out["solved"] = path.solved
+    out["steps"] = [s.to_json() for s in path.steps]
+    if not path.solved:
+        out["stuck"] = {"reason": path.stuck, "position": path.board.to_string(".") if path.board else ""}
+    return annotate(out, text) if annotate is not None else out

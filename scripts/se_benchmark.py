@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""Our Sudoku Explainer rater against the real serate, side by side in one run.
+
+Usage: PYTHONPATH=py python scripts/se_benchmark.py SET [--limit N] [--ours-path DIR]
+       [--ours-args "--se-stop pearl"] [--serate-args "--pearl"] [--out rows.tsv]
+
+SET is one of
+  top1465-200  a spread sample of 200 of top1465 (every k-th puzzle in order of its reference ER)
+  forum        the reference's forum-hardest-1106 puzzles that serate finishes
+  bands        up to 12 puzzles of each ER band of se-ratings.tsv (forum puzzles left to `forum`)
+  FILE         any file of puzzles, one per line
+
+The puzzles go to one file; the real serate (../shared/anchors/serate.sh) and our
+``rate --scales se`` rate it at the same time, one process each, so that the
+machine's drift touches both alike. Each side's seconds are its own per-puzzle
+figures for the rating alone (serate's %e, our ``ratings.se.seconds``). Printed per
+ER band (<7, 7.0-7.9, 8.0-8.9, 9.0-9.9, 10+): puzzles, the sum of seconds of each, the
+ratio ours/serate, both medians, our maximum, and how many have ER, EP and ED equal.
+``--ours-path`` rates with another checkout's package (an interleaved before/after).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+SERATE = SHARED / "anchors" / "serate.sh"
+REFERENCE = SHARED / "reference" / "se-ratings.tsv"
+PUZZLES = SHARED / "puzzles"
+
+BANDS = (("<7", 0.0, 6.95), ("7.0-7.9", 6.95, 7.95), ("8.0-8.9", 7.95, 8.95), ("9.0-9.9", 8.95, 9.95),
+         ("10+", 9.95, 99.0))
+# Finer bands for drawing the `bands` sample, so that easy puzzles are not all alike.
+SAMPLE_BANDS = ((0.0, 2.45), (2.45, 3.95), (3.95, 6.95), (6.95, 7.95), (7.95, 8.95), (8.95, 9.95), (9.95, 99.0))
+
+
+@dataclass
+class Rating:
+    er: float | None
+    ep: float | None
+    ed: float | None
+    seconds: float
+
+
+def band_of(er: float | None) -> str:
+    if er is None:
+        return "unrated"
+    for name, lo, hi in BANDS:
+        if lo <= er < hi:
+            return name
+    return "unrated"
+
+
+def reference_rows() -> list[tuple[str, float, str]]:
+    """(puzzle, ER, source) of every rated row of se-ratings.tsv, in file order."""
+    out = []
+    for line in REFERENCE.read_text().splitlines()[1:]:
+        cols = line.split("\t")
+        if len(cols) >= 6 and cols[1] != "timeout":
+            out.append((cols[0], float(cols[1]), cols[5]))
+    return out
+
+
+def spread(items: list, n: int) -> list:
+    """``n`` items evenly spaced over ``items`` (all of them when there are fewer)."""
+    if len(items) <= n:
+        return list(items)
+    return [items[round(i * (len(items) - 1) / (n - 1))] for i in range(n)] if n > 1 else items[:1]
+
+
+def choose(name: str) -> list[str]:
+    rows = reference_rows()
+    if name == "top1465-200":
+        er = {p: e for p, e, _ in rows}
+        lines = [x[:81] for x in (PUZZLES / "top1465.txt").read_text().split() if len(x) >= 81]
+        ranked = sorted((p for p in lines if p in er), key=lambda p: er[p])
+        return spread(ranked, 200)
+    if name == "forum":
+        return [p for p, _, source in rows if "forum-hardest" in source]
+    if name == "bands":
+        out = []
+        for lo, hi in SAMPLE_BANDS:
+            inside = sorted(((e, p) for p, e, source in rows if lo <= e < hi and "forum" not in source),
+                            key=lambda t: t[0])
+            out += [p for _, p in spread(inside, 12)]
+        return out
+    path = Path(name)
+    if not path.exists():
+        path = PUZZLES / f"{name}.txt"
+    return [x.strip()[:81] for x in path.read_text().splitlines() if x.strip()]
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def read_serate(text: str) -> dict[str, Rating]:
+    out = {}
+    for line in text.splitlines():
+        cols = line.split()
+        if len(cols) >= 5 and len(cols[0]) >= 81:
+            out[cols[0][:81]] = Rating(_number(cols[1]), _number(cols[2]), _number(cols[3]),
+                                       float(cols[4].rstrip("s")))
+    return out
+
+
+def read_ours(text: str) -> dict[str, Rating]:
+    out = {}
+    for line in text.splitlines():
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        se = (rec.get("ratings") or {}).get("se") or {}
+        if "seconds" in se:
+            out[rec["puzzle"][:81]] = Rating(se.get("er"), se.get("ep"), se.get("ed"), float(se["seconds"]))
+    return out
+
+
+def run_both(puzzles: list[str], ours_path: Path, ours_args: list[str], serate_args: list[str]
+             ) -> tuple[dict[str, Rating], dict[str, Rating], float, float]:
+    """Both raters on one file at the same time; their ratings and each process's wall time."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "puzzles.txt"
+        src.write_text("\n".join(puzzles) + "\n")
+        env_serate = dict(os.environ, SERATE_FORMAT="%g %r %p %d %e")
+        env_ours = dict(os.environ, PYTHONPATH=str(ours_path))
+        out_s, out_o = open(Path(tmp) / "serate.out", "w+"), open(Path(tmp) / "ours.out", "w+")
+        t0 = time.perf_counter()
+        serate = subprocess.Popen(["sh", str(SERATE), str(src), *serate_args], stdout=out_s,
+                                  stderr=subprocess.DEVNULL, env=env_serate)
+        ours = subprocess.Popen([sys.executable, "-m", "sudoku_grader", "rate", "--scales", "se", "-f", str(src),
+                                 *ours_args], stdout=out_o, env=env_ours)
+        walls = {}
+        pending = {"serate": serate, "ours": ours}
+        while pending:
+            for key, proc in list(pending.items()):
+                if proc.poll() is not None:
+                    walls[key] = time.perf_counter() - t0
+                    del pending[key]
+            time.sleep(0.05)
+        out_s.seek(0)
+        out_o.seek(0)
+        theirs, mine = read_serate(out_s.read()), read_ours(out_o.read())
+        out_s.close()
+        out_o.close()
+    return theirs, mine, walls["serate"], walls["ours"]
+
+
+def _same(a: float | None, b: float | None) -> bool:
+    return a is not None and b is not None and abs(a - b) < 0.05
+
+
+def report(puzzles: list[str], theirs: dict[str, Rating], mine: dict[str, Rating]) -> list[str]:
+    lines = [f"{'band':>8} {'n':>4} {'serate s':>9} {'ours s':>9} {'ratio':>6} {'med serate':>10} "
+             f"{'med ours':>9} {'max ours':>9} {'ER=':>5} {'EP=':>5} {'ED=':>5}"]
+    rows: dict[str, list[tuple[Rating, Rating]]] = {}
+    missing = [p for p in puzzles if p not in theirs or p not in mine]
+    for p in puzzles:
+        if p in theirs and p in mine:
+            rows.setdefault(band_of(theirs[p].er), []).append((theirs[p], mine[p]))
+    for name in [b[0] for b in BANDS] + ["unrated", "all"]:
+        pairs = [x for rs in rows.values() for x in rs] if name == "all" else rows.get(name, [])
+        if not pairs:
+            continue
+        s_sum = sum(t.seconds for t, _ in pairs)
+        o_sum = sum(o.seconds for _, o in pairs)
+        ratio = f"{o_sum / s_sum:6.2f}" if s_sum > 0 else "     -"
+        lines.append(
+            f"{name:>8} {len(pairs):>4} {s_sum:>9.2f} {o_sum:>9.2f} {ratio} "
+            f"{statistics.median(t.seconds for t, _ in pairs):>10.2f} "
+            f"{statistics.median(o.seconds for _, o in pairs):>9.2f} {max(o.seconds for _, o in pairs):>9.2f} "
+            f"{sum(_same(t.er, o.er) for t, o in pairs):>5} {sum(_same(t.ep, o.ep) for t, o in pairs):>5} "
+            f"{sum(_same(t.ed, o.ed) for t, o in pairs):>5}")
+    differ = [p for p in puzzles if p in theirs and p in mine and not (
+        _same(theirs[p].er, mine[p].er) and _same(theirs[p].ep, mine[p].ep) and _same(theirs[p].ed, mine[p].ed))]
+    for p in differ:
+        t, o = theirs[p], mine[p]
+        lines.append(f"differs: {p} serate {t.er}/{t.ep}/{t.ed} ours {o.er}/{o.ep}/{o.ed}")
+    if missing:
+        lines.append(f"no answer from one side for {len(missing)} puzzles, e.g. {missing[0]}")
+    return lines
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("set", help="top1465-200, forum, bands, or a file of puzzles")
+    ap.add_argument("--limit", type=int, default=0, help="only the first N puzzles of the set")
+    ap.add_argument("--ours-path", default=str(ROOT / "py"), help="PYTHONPATH of the package to time")
+    ap.add_argument("--ours-args", default="", help="extra arguments for our `rate`")
+    ap.add_argument("--serate-args", default="", help="extra arguments for serate (e.g. --pearl)")
+    ap.add_argument("--out", default="", help="write one TSV row per puzzle here")
+    args = ap.parse_args()
+    puzzles = choose(args.set)
+    if args.limit:
+        puzzles = puzzles[: args.limit]
+    print(f"{args.set}: {len(puzzles)} puzzles; ours = {args.ours_path} {args.ours_args}".rstrip(), flush=True)
+    theirs, mine, wall_s, wall_o = run_both(puzzles, Path(args.ours_path), shlex.split(args.ours_args),
+                                            shlex.split(args.serate_args))
+    print("\n".join(report(puzzles, theirs, mine)))
+    print(f"process wall time: serate {wall_s:.1f} s, ours {wall_o:.1f} s")
+    if args.out:
+        with open(args.out, "w") as fh:
+            fh.write("puzzle\tserate_er\tserate_ep\tserate_ed\tserate_s\ter\tep\ted\tseconds\n")
+            for p in puzzles:
+                t, o = theirs.get(p), mine.get(p)
+                if t and o:
+                    fh.write(f"{p}\t{t.er}\t{t.ep}\t{t.ed}\t{t.seconds}\t{o.er}\t{o.ep}\t{o.ed}\t{o.seconds}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
