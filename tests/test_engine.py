@@ -108,9 +108,10 @@ def test_most_effective_takes_the_biggest_step() -> None:
 def test_a_technique_name_never_falls_back_to_a_code_prefix() -> None:
     assert get("0110-1").id == get("0110").id  # HoDoKu's variant suffix on a code
     assert get("sk").id == "skyscraper"
-    assert get("sk-loops").id == "sk-loop"  # SK Loops, not Skyscraper ("sk")
-    with pytest.raises(UnknownTechniqueError, match="sk-foo"):
-        get("sk-foo")  # once read as "sk" (Skyscraper) by the code fallback
+    assert get("sk-loops").id == "sk-loop"  # the SK Loop itself, not Skyscraper ("sk")
+    for name in ("sk-foo", "skyscraper-2", "x-wingz"):  # a known name's prefix plus more is no name
+        with pytest.raises(UnknownTechniqueError, match=name):
+            get(name)
 
 
 def test_finder_options_are_arguments_not_state() -> None:

@@ -8,7 +8,9 @@ around them:
 - JSON strings in and out, so no Python object crosses into JavaScript;
 - options from the page (settings panel) passed only to the api functions whose
   signature takes them, and the ignored ones reported back so the page can say so;
-- progress reports while a path is walked (the api functions take ``progress``);
+- progress reports while a solve path is walked, and for ``rate`` each scale's rating
+  as soon as it is done (SE, the slowest, last), so a page shows what it has and a
+  time limit keeps what finished;
 - every exception turned into a one-line message: a person never sees a traceback;
 - helpers the page cannot compute itself: ``parse`` (any format the package
   reads, to the values and candidates of the grid), ``techniques`` (the technique
@@ -84,14 +86,59 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
         raise ValueError(f"unknown operation {op!r}")
     fn = getattr(api, op)
     args, ignored = _call_args(fn, options)
-    if progress is not None and "progress" in inspect.signature(fn).parameters:
-        args["progress"] = _messages(progress) if op == "generate" else _step_reports(progress)
-    out = fn(**args) if op == "generate" else fn(puzzle, **args)
+    if op == "rate" and progress is not None:
+        out = _rate_by_scale(puzzle, args, progress)
+    else:
+        if progress is not None and "progress" in inspect.signature(fn).parameters:
+            args["progress"] = _messages(progress) if op == "generate" else _step_reports(progress)
+        out = fn(**args) if op == "generate" else fn(puzzle, **args)
     if not isinstance(out, dict):
         out = {"result": out}
     if ignored:
         out["ignored_options"] = sorted(ignored)
     return out
+
+
+def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dict[str, Any]:
+    """``api.rate``, one scale at a time, SE last: each rating goes to the page as a ``partial``
+    message the moment it is done, with step progress meanwhile. The result is the same as
+    one ``api.rate`` call's (the bottleneck and counts are worked out once from all scales)."""
+    from . import ratings
+
+    started = time.perf_counter()
+    try:
+        wanted = ratings.parse_scales(args.get("scales"))
+    except SudokuError:
+        return api.rate(puzzle, **args)  # the api words the error
+    order = [s for s in ratings.SCALES if s in wanted and s != "se"] + (["se"] if "se" in wanted else [])
+    last = [0.0]
+
+    def steps(scale: str) -> Callable[[int, Any], None]:
+        def report(n: int, label: Any) -> None:
+            now = time.perf_counter()
+            if now - last[0] >= 0.1:  # at most ten messages a second
+                last[0] = now
+                technique = str(label).split(":", 1)[-1]  # SE's: "technique difficulty"
+                progress(json.dumps({"scale": scale, "step": n, "technique": technique}))
+        return report
+
+    out: dict[str, Any] = {}
+    rated: dict[str, Any] = {}
+    for scale in order:
+        progress(json.dumps({"scale": scale, "step": 0, "technique": ""}))
+        one = api.rate(puzzle, **{**args, "scales": [scale]}, progress=steps(scale))
+        if one.get("status") != "unique" or "ratings" not in one:
+            return one
+        out = one
+        rated[scale] = one["ratings"][scale]
+        progress(json.dumps({"partial": {"scale": scale, "rating": rated[scale]}}))
+    if not order:
+        return api.rate(puzzle, **args)
+    out["ratings"] = {s: rated[s] for s in ratings.SCALES if s in rated}
+    out["bottleneck"], out["techniques"] = ratings.bottleneck_and_counts(api.load(puzzle), out["ratings"])
+    out["seconds"] = round(time.perf_counter() - started, 3)
+    return out
+
 
 
 # Parameters the worker supplies itself; a page cannot set them through options.

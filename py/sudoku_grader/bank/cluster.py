@@ -43,7 +43,7 @@ def connect(spec: str) -> Iterator[tuple[Any, int]]:
     logging.getLogger("distributed").setLevel(logging.ERROR)
     if kind == "local":
         assert n is not None
-        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None) as lc, \
+        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0") as lc, \
                 Client(lc) as client:
             yield client, n
         return

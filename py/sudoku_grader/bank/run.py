@@ -34,8 +34,19 @@ class Settings:
     time_limit: float | None = None
 
 
+_BLANKS = str.maketrans("0-*_", "....")
+_LINE_CHARS = frozenset("123456789.0-*_")
+
+
 def puzzle_key(text: str) -> str:
-    """The puzzle as one 81-character line (how the store knows it), or the stripped text if unreadable."""
+    """The puzzle as one 81-character line (how the store knows it), or the stripped text if unreadable.
+
+    A plain 81-character line is keyed without building a board (the main process keys every line
+    of the bank); anything else goes through the parser.
+    """
+    line = text.strip()
+    if len(line) == 81 and _LINE_CHARS.issuperset(line):
+        return line.translate(_BLANKS)
     try:
         return api.load(text).to_string(".")
     except SudokuError:

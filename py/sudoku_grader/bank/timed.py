@@ -7,12 +7,12 @@ forcing chain can take seconds). No process is killed, so the same code runs in 
 a Dask worker thread and in the browser.
 
 Each scale is rated on its own, so the scales that finished keep their full result. A scale cut off
-gets ``"status": "timeout"`` and ``at_least`` with what its partial path fixes, read from the
-``progress`` hook as the steps are taken: Sudoku Explainer's ER is the hardest step, so the hardest
-step so far is a lower bound (and EP/ED are exact once the path has passed their step); HoDoKu's score
-is a sum of non-negative step scores and its level only rises with the score and the hardest
-technique, so the partial sum and its level are lower bounds. The other scales report the steps
-taken and the hardest technique seen, without a number.
+gets ``"status": "timeout"`` and ``at_least`` with what its partial path fixes: Sudoku Explainer's
+rating stops itself at the deadline (its ``max_seconds``) and its ER so far is a lower bound, since ER
+is the hardest step (ED and EP are exact once the path has passed their step); HoDoKu's score, read
+from the ``progress`` hook step by step, is a sum of non-negative step scores and its level only rises
+with the score and the hardest technique, so the partial sum and its level are lower bounds.
+The other scales report the steps taken and the techniques seen, without a number.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ..engine import policy_named, walk
 from ..errors import Cancelled, SudokuError
 from ..techniques import DEFAULT, Options
 
-# the exception every walk loop (the SE policy's included) raises when ``cancel()`` says stop
+# the exception every walk loop (the SE scale's included) raises when ``cancel()`` says stop
 CANCELLED: tuple[type[BaseException], ...] = (Cancelled,)
 
 
@@ -47,25 +47,13 @@ class _Partial:
     def __init__(self, scale: str, table: dict[str, Any] | None) -> None:
         self.scale, self.table = scale, table
         self.steps = 0
-        self.se_values: list[float] = []
         self.techniques: list[str] = []
 
     def __call__(self, n: int, label: str) -> None:
         self.steps = n
-        value = label.split(":", 1)[1] if ":" in label else label
-        if self.scale == "se":  # SE labels its steps "technique difficulty"
-            try:
-                self.se_values.append(float(value.rsplit(" ", 1)[-1]))
-                return
-            except ValueError:
-                pass
-        self.techniques.append(value)
+        self.techniques.append(label.split(":", 1)[1] if ":" in label else label)
 
     def at_least(self) -> dict[str, Any]:
-        if self.scale == "se" and self.se_values:
-            vals = self.se_values
-            out: dict[str, Any] = {"er": round(max(vals) + 1e-9, 1), "ed": round(vals[0] + 1e-9, 1)}
-            return out
         if self.scale == "hodoku" and self.techniques:
             from ..ratings import hodoku
             from ..ratings.common import price_key
@@ -98,6 +86,26 @@ class _Partial:
         return out
 
 
+def _se_partial(r: dict[str, Any], limit: float) -> dict[str, Any]:
+    """SE's result cut off by its deadline: ER so far is a lower bound; ED is fixed by the first step
+    and EP by the first placement."""
+    steps = len(r.get("path") or [])
+    bound: dict[str, Any] = {}
+    if steps:
+        bound = {"er": r["er"], "ed": r["ed"]}
+        if r.get("ep"):
+            bound["ep"] = r["ep"]
+    shown = ", ".join(f"{k} {v}" for k, v in bound.items())
+    out: dict[str, Any] = {"status": "timeout", "steps": steps,
+                           "error": f"time limit of {limit:g} s reached after {steps} steps"
+                                    + (f"; at least {shown}" if shown else "")}
+    if bound:
+        out["at_least"] = bound
+    if steps:
+        out["techniques_so_far"] = sorted(set(r.get("usage") or {}))
+    return out
+
+
 def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
          time_limit: float | None = None) -> dict[str, Any]:
     """`api.rate` with a limit on the whole puzzle: scales past it get ``status`` "timeout".
@@ -128,7 +136,18 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
             rated[name] = partial.result(time_limit)
             timed_out.append(name)
             continue
+        se = ratings.se_module() if name == "se" else None
         try:
+            if se is not None:
+                # SE stops itself at a deadline and keeps what its path fixed (ER so far, ED, EP)
+                left = max((deadline.at or 0) - time.perf_counter(), 1e-6)
+                r = se.se_rating(board, max_seconds=left)
+                if r.get("complete", True):
+                    rated[name] = r
+                else:
+                    rated[name] = _se_partial(r, time_limit)
+                    timed_out.append(name)
+                continue
             rated.update(ratings.rate_board(board, [name], table, progress=partial, cancel=deadline,
                                             solution=solution))
         except CANCELLED:

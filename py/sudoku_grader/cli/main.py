@@ -1,6 +1,6 @@
 """The command line's entry: ``python -m sudoku_grader COMMAND [PUZZLE ...] [-f FILE]``.
 
-Commands: solve, explain, steps, rate, hint, techniques, generate. Puzzles come
+Commands: solve, explain, steps, rate, hint, techniques, generate, compare, embed. Puzzles come
 from the arguments, from ``-f FILE`` or from standard input, one a line (a file
 or argument holding a single multi-line grid or pencilmark grid is one puzzle).
 Files are streamed line by line, so their size does not matter.
@@ -29,6 +29,7 @@ from ..errors import SudokuError
 from ..formats import looks_like_line
 from ..techniques import Options
 from . import compare as compare_cmd
+from . import embed as embed_cmd
 from . import generate as generate_cmd
 from . import rate as rate_cmd
 
@@ -315,6 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--options", action="store_true", help="list the finder switches (--option) instead")
     g = sub.add_parser("generate", help="make new puzzles with a unique solution, aimed at a difficulty")
     generate_cmd.add_arguments(g)
+    e = sub.add_parser("embed", help="a blog post's puzzles: JSON, HTML snippets and index.html for <sudoku-grader>",
+                       description=embed_cmd.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    embed_cmd.add_arguments(e)
     return parser
 
 
@@ -334,6 +338,13 @@ def main(argv: list[str] | None = None) -> int:
             return generate_cmd.run(args)
         if args.command == "compare":
             return compare_cmd.run(args)
+        if args.command == "embed":
+            items, _, handle = _inputs(args)
+            try:
+                return embed_cmd.run(args, items)
+            finally:
+                if handle is not None:
+                    handle.close()
         return _process(args)
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -29,6 +29,7 @@ _FAMILIES = (
     "tridagon",
     "exocet",
     "locked_sets",
+    "extended_rectangle",
     "nested_net",
     "exclusion",
     "se_chains",
