@@ -24,6 +24,7 @@ from typing import Any
 from .. import api, ratings
 from ..engine import policy_named, walk
 from ..errors import Cancelled, SudokuError
+from ..ratings import se as se_scale
 from ..techniques import DEFAULT, Options
 
 # the exception every walk loop (the SE scale's included) raises when ``cancel()`` says stop
@@ -136,12 +137,11 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
             rated[name] = partial.result(time_limit)
             timed_out.append(name)
             continue
-        se = ratings.se_module() if name == "se" else None
         try:
-            if se is not None:
+            if name == "se":
                 # SE stops itself at a deadline and keeps what its path fixed (ER so far, ED, EP)
                 left = max((deadline.at or 0) - time.perf_counter(), 1e-6)
-                r = se.se_rating(board, max_seconds=left)
+                r = se_scale.se_rating(board, max_seconds=left)
                 if r.get("complete", True):
                     rated[name] = r
                 else:
