@@ -289,6 +289,12 @@ def test_one_record_per_scale_is_what_everything_reads() -> None:
         assert s.compared[0] in result, s.id
         for alias in s.aliases:
             assert ratings.scale(alias) is s
+    assert sum(s.flat_table for s in ratings.SCALE_LIST) == 1
+    assert list(ratings.normalize_scores({"X-Wing": 5})) == [s.id for s in ratings.SCALE_LIST if s.flat_table]
+    pairs = next(s.id for s in ratings.SCALE_LIST if s.score_pairs)
+    assert ratings.normalize_scores({pairs: {"x-wing": [3, 2]}})[pairs]["x-wing"] == [3, 2]
+    with pytest.raises(SudokuError, match="must be a number"):
+        ratings.normalize_scores({"hodoku": {"x-wing": [3, 2]}})
     assert ratings.parse_scales("sotd,SW,se") == ["sudokuoftheday", "sudokuwiki", "se"]
     with pytest.raises(SudokuError, match="unknown scale 'nope'"):
         ratings.parse_scales("nope")

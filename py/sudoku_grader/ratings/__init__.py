@@ -85,7 +85,7 @@ def normalize_scores(data: Any) -> dict[str, dict[str, Any]]:
     if not isinstance(data, dict):
         raise SudokuError("a score table is a JSON object: {scale: {technique: score}}")
     if not any(k in SCALES for k in data):
-        data = {"sourgumdrop": data}
+        data = {next(s.id for s in SCALE_LIST if s.flat_table): data}
     out: dict[str, dict[str, Any]] = {}
     for scale, table in data.items():
         if scale not in SUMMING:
@@ -107,11 +107,12 @@ def _technique_id(name: str) -> str:
 
 def _score_value(scale: str, name: str, v: Any) -> Any:
     ok_number = isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0
-    ok_pair = (scale == "sudokuoftheday" and isinstance(v, list) and len(v) == 2
+    pairs = BY_ID[scale].score_pairs
+    ok_pair = (pairs and isinstance(v, list) and len(v) == 2
                and all(isinstance(x, (int, float)) and x >= 0 for x in v))
     if not (ok_number or ok_pair):
         raise SudokuError(f"score for {name!r} in {scale} must be a number >= 0"
-                          + (" or [first, later]" if scale == "sudokuoftheday" else ""))
+                          + (" or [first, later]" if pairs else ""))
     return v
 
 
@@ -130,7 +131,7 @@ def rate_board(
     """
     wanted = parse_scales(scales)
     scores = scores or {}
-    if solution is None and "hodoku" in wanted:
+    if solution is None and any(BY_ID[s].needs_solution for s in wanted):
         result = _exact(board)
         solution = result.solutions[0] if result.status == "unique" else None
     out: dict[str, dict[str, Any]] = {}

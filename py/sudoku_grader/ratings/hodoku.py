@@ -476,4 +476,5 @@ SCALE = Scale(
     aliases=("hodoku2",),
     beyond_basics=("Unfair", "Extreme"),
     compared=("score", "HoDoKu score"),
+    needs_solution=True,
 )

@@ -36,7 +36,10 @@ class Scale:
     may change it; ``beyond_basics`` are the levels that need more than singles and
     locked candidates (the generator then skips puzzles that are too easy);
     ``compared`` is the field and label the collection reports (``compare``) put side
-    by side, over solved paths only when ``compare_solved_only``.
+    by side, over solved paths only when ``compare_solved_only``. In a user score table,
+    ``score_pairs`` scales take ``[first use, later use]`` pairs, and a flat table (no scale
+    names) is the ``flat_table`` scale's; ``needs_solution`` scales use the solution (HoDoKu's
+    Brute Force), which `rate_board` finds once for all of them.
     """
 
     id: str
@@ -52,6 +55,9 @@ class Scale:
     beyond_basics: tuple[str, ...] = ()
     compared: tuple[str, str] = ("", "")
     compare_solved_only: bool = False
+    score_pairs: bool = False
+    flat_table: bool = False
+    needs_solution: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The record for the page: id, name, description, fields and levels."""

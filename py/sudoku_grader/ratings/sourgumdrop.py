@@ -115,4 +115,5 @@ SCALE = Scale(
     sums=True,
     aliases=("sg",),
     compared=("score", "SourGumdrop score (solved only)"),
+    flat_table=True,
 )

@@ -120,4 +120,5 @@ SCALE = Scale(
     beyond_basics=("Fiendish", "Diabolical"),
     compared=("score", "Sudoku of the Day score (solved only)"),
     compare_solved_only=True,
+    score_pairs=True,
 )
