@@ -62,6 +62,17 @@ export function renderRatings(root, ratings, doc = document) {
       const field = HEADLINE_FIELDS.find((f) => isShown(value[f]));
       head.setAttribute("data-testid", `rating-${kebab(scale)}`);
       head.textContent = field ? fmt(value[field]) : "–";
+      const stuck = value.solved === false;
+      if (stuck) {
+        // The scale's own techniques stopped before the end: no rating, only partial figures.
+        head.textContent = "could not finish";
+        head.classList.add("stuck");
+        const note = doc.createElement("span");
+        note.className = "scale-stuck";
+        note.setAttribute("data-testid", `rating-${kebab(scale)}-unfinished`);
+        note.textContent = "Its techniques got stuck before the end, so the figures are partial. ";
+        details.appendChild(note);
+      }
       if (typeof value.error === "string") {
         // A scale that could not rate (not installed, gave up): its message, plainly.
         const note = doc.createElement("span");
@@ -76,7 +87,8 @@ export function renderRatings(root, ratings, doc = document) {
         span.className = "field";
         const label = doc.createElement("span");
         label.className = "label";
-        label.textContent = (FIELD_NAMES[k] || k.replace(/_/g, " ")) + " ";
+        const partial = stuck && !/^(solved|stuck|steps)$/.test(k) && !k.startsWith("partial");
+        label.textContent = (partial ? "partial " : "") + (FIELD_NAMES[k] || k.replace(/_/g, " ")) + " ";
         const val = doc.createElement("span");
         val.className = "value";
         val.setAttribute("data-testid", `rating-${kebab(scale)}-${kebab(k)}`);
@@ -116,8 +128,9 @@ export function findBottleneck(result) {
  * @param {number[]} candidates  one per step (before it)
  * @param {(i: number) => void} onPick  called with the 0-based step index
  * @param {number} current  highlighted step (0-based) or -1
+ * @param {string} axis  what the bars measure, written on the vertical axis
  */
-export function renderChart(svg, difficulty, candidates, onPick, current = -1, bottleneck = -1) {
+export function renderChart(svg, difficulty, candidates, onPick, current = -1, bottleneck = -1, axis = "difficulty") {
   const NS = "http://www.w3.org/2000/svg";
   svg.textContent = "";
   const n = difficulty.length;
@@ -126,36 +139,43 @@ export function renderChart(svg, difficulty, candidates, onPick, current = -1, b
   const H = 160;
   const top = 8;
   const bottom = 18;
-  const maxD = Math.max(1, ...difficulty);
+  const left = 34; // room for the vertical axis and its numbers
+  const maxD = Math.max(1, Math.ceil(Math.max(...difficulty)));
   const maxC = Math.max(1, ...candidates);
-  const bw = W / n;
+  const bw = (W - left) / n;
   const y = (v, max) => H - bottom - (v / max) * (H - top - bottom);
-  const axis = doc(NS, "line", { x1: 0, y1: H - bottom, x2: W, y2: H - bottom, class: "axis" });
-  svg.appendChild(axis);
+  svg.appendChild(doc(NS, "line", { x1: left, y1: H - bottom, x2: W, y2: H - bottom, class: "axis" }));
+  svg.appendChild(doc(NS, "line", { x1: left, y1: top, x2: left, y2: H - bottom, class: "axis" }));
+  for (const v of [0, maxD / 2, maxD]) {
+    svg.appendChild(doc(NS, "line", { x1: left - 4, y1: y(v, maxD), x2: left, y2: y(v, maxD), class: "axis" }));
+    const t = doc(NS, "text", { x: left - 6, y: y(v, maxD) + 4, class: "tick end", "data-testid": "chart-tick" });
+    t.textContent = String(Math.round(v * 10) / 10);
+    svg.appendChild(t);
+  }
   difficulty.forEach((d, i) => {
     const rect = doc(NS, "rect", {
-      x: i * bw + bw * 0.1,
+      x: left + i * bw + bw * 0.1,
       y: y(d, maxD),
       width: Math.max(1, bw * 0.8),
       height: Math.max(1, H - bottom - y(d, maxD)),
       class: "bar" + (i === current ? " current" : "") + (i === bottleneck ? " bottleneck" : ""),
     });
     const title = doc(NS, "title", {});
-    title.textContent = `step ${i + 1}: difficulty ${d}, ${candidates[i] ?? "?"} candidates`;
+    title.textContent = `step ${i + 1}: ${axis} ${d}, ${candidates[i] ?? "?"} candidates`;
     rect.appendChild(title);
     rect.addEventListener("click", () => onPick(i));
     svg.appendChild(rect);
   });
-  const pts = candidates.map((c, i) => `${i * bw + bw / 2},${y(c, maxC)}`).join(" ");
+  const pts = candidates.map((c, i) => `${left + i * bw + bw / 2},${y(c, maxC)}`).join(" ");
   svg.appendChild(doc(NS, "polyline", { points: pts, class: "cands-line" }));
   const label = (x, yy, text, cls) => {
     const t = doc(NS, "text", { x, y: yy, class: cls });
     t.textContent = text;
     svg.appendChild(t);
   };
-  label(2, H - 4, "step 1", "tick");
+  label(left, H - 4, "step 1", "tick");
   label(W - 2, H - 4, `step ${n}`, "tick end");
-  svg.setAttribute("aria-label", `Difficulty of ${n} steps, at most ${Math.round(maxD * 10) / 10}; ` +
+  svg.setAttribute("aria-label", `${axis[0].toUpperCase()}${axis.slice(1)} of ${n} steps, at most ${Math.round(Math.max(...difficulty) * 10) / 10}; ` +
     `candidates fall from ${candidates[0] ?? "?"} to ${candidates[candidates.length - 1] ?? "?"}.`);
 }
 

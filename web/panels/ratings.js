@@ -13,9 +13,23 @@ export function bottleneckOnPath(b, steps) {
   return i;
 }
 
+/** Technique id -> name from the steps a rate() result quotes (paths, hardest steps). */
+function namesIn(rate) {
+  const names = new Map();
+  for (const v of Object.values(rate?.ratings || {})) {
+    if (!v || typeof v !== "object") continue;
+    for (const st of [...(Array.isArray(v.path) ? v.path : []), v.hardest, v.bottleneck]) {
+      if (st?.technique && st.name && !names.has(st.technique)) names.set(st.technique, st.name);
+    }
+  }
+  return names;
+}
+
 export function mount(root, store) {
   const q = (sel) => root.querySelector(sel);
-  const techName = (id) => (store.state.catalogue?.techniques || []).find((t) => t.id === id)?.name || id;
+  // A technique's name: the catalogue's, else the one a scale's path gave it (SE's own ids), else the id.
+  const techName = (id, rate = store.state.analysis?.rate) =>
+    (store.state.catalogue?.techniques || []).find((t) => t.id === id)?.name || namesIn(rate).get(id) || id;
 
   function stepLink(idx, text) {
     const link = document.createElement("a");
@@ -46,7 +60,9 @@ export function mount(root, store) {
         bott.append(`: ${a.steps[idx].text}`);
       } else {
         // Sudoku Explainer's own path meets it; the path shown here does not have that step.
-        bott.append(`${b.name || techName(b.technique)}${b.text ? `: ${b.text}` : ""} (on Sudoku Explainer's own path, not the one shown here)`);
+        const name = b.name || techName(b.technique);
+        const said = b.text ? (b.text.startsWith(name) ? b.text : `${name}: ${b.text}`) : name;
+        bott.append(`${said} (on Sudoku Explainer's own path, not the one shown here)`);
       }
       return;
     }
@@ -93,7 +109,8 @@ export function mount(root, store) {
     const a = s.analysis;
     if (!a || q("#chart-fig").hidden) return;
     const k = s.view;
-    renderChart(q("#chart"), a.difficulty, a.counts, (i) => act.goTo(store, i + 1), k !== null ? k - 1 : -1, a.bottleneckIndex);
+    renderChart(q("#chart"), a.difficulty, a.counts, (i) => act.goTo(store, i + 1), k !== null ? k - 1 : -1, a.bottleneckIndex,
+      "difficulty (SE scale)");
   }
 
   store.subscribe((s, keys) => {
