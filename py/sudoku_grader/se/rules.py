@@ -250,19 +250,18 @@ def find_naked_sets(board: Board, degree: int) -> Iterator[tuple[int, tuple[int,
         rc = HOUSES[h]
         if (board.unsolved & HOUSE_MASK[h]).bit_count() <= degree:
             continue
-        for combo in combinations(9, degree):
+        # Only cells with 1..degree candidates can be in a set: the same sets in the same order.
+        small = [i for i in range(9) if 0 < cands[rc[i]].bit_count() <= degree]
+        for pick in combinations(len(small), degree):
+            combo = [small[k] for k in pick]
             union = 0
             for i in combo:
-                m = cands[rc[i]]
-                if not m:
-                    break
-                union |= m
-            else:
-                if union.bit_count() == degree:
-                    cells = tuple(rc[i] for i in combo)
-                    removals = [(c, cands[c] & union) for c in rc if c not in cells and cands[c] & union]
-                    if removals:
-                        yield h, cells, union, removals
+                union |= cands[rc[i]]
+            if union.bit_count() == degree:
+                cells = tuple(rc[i] for i in combo)
+                removals = [(c, cands[c] & union) for c in rc if c not in cells and cands[c] & union]
+                if removals:
+                    yield h, cells, union, removals
 
 
 def naked_set_parents(cells: tuple[int, ...], vmask: int, src: Board, cur: Board) -> list[tuple[int, int]]:
