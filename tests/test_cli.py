@@ -170,3 +170,29 @@ def test_garbage_bytes_never_traceback(tmp_path: Path) -> None:
     f.write_bytes(bytes(range(256)) * 4 + b"\n" + P.encode() + b"\n" + P.encode() + b"\n")
     proc = run("explain", "-f", str(f))
     assert proc.returncode == 1 and "invalid" in proc.stdout and "Solution:" in proc.stdout
+
+
+def test_finder_options_reach_the_command_line() -> None:
+    """HoDoKu's reglib case 0600-2 (a rectangle with a missing candidate) through the CLI: found with
+    ``--option uniqueness-missing-candidates=on`` or ``--preset hodoku``, not without; a bad option
+    is a usage error."""
+    from sudoku_grader.formats import parse_library
+    from sudoku_grader.geometry import cell_name
+
+    line = next(x for x in (ROOT.parent / "shared" / "reglib" / "reglib-1.3.txt").read_text().splitlines()
+                if x.startswith(":0600-2:"))
+    want = sorted((cell_name(c), d) for c, d in parse_library(line).eliminations)
+
+    def found(*extra: str) -> bool:
+        proc = run("steps", "--technique", "uniqueness-1", *extra, line)
+        assert proc.returncode == 0, proc.stderr
+        (out,) = json_lines(proc.stdout)
+        return any(sorted((e["cell"], e["digit"]) for e in s["eliminations"]) == want for s in out["steps"])
+
+    assert not found()
+    assert found("--option", "uniqueness-missing-candidates=on")
+    assert found("--preset", "hodoku")
+    bad = run("explain", "--option", "uniqueness-missing-candidates=maybe", P)
+    assert bad.returncode == 2 and "on or off" in bad.stderr
+    listed = json_lines(run("techniques", "--options", "--json").stdout)
+    assert {"name": "als-overlap", "type": "bool", "default": False}.items() <= listed[1].items()

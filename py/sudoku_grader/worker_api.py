@@ -29,6 +29,7 @@ from typing import Any
 
 from . import api
 from .errors import SudokuError
+from .ratings import SCALE_LIST, sourgumdrop
 from .techniques import ordered
 
 Progress = Callable[[str], None]
@@ -186,10 +187,7 @@ def parse(text: str) -> dict[str, Any]:
 def catalogue() -> list[dict[str, Any]]:
     """Every registered technique, simplest first: id, name, family, level, and its default
     SourGumdrop score (``None`` when that scale's table has none: the user may give one)."""
-    try:
-        from .ratings.sourgumdrop import DEFAULT_SCORES as scores
-    except ImportError:  # the ratings package is optional for this module
-        scores = {}
+    scores = sourgumdrop.DEFAULT_SCORES
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id),
          "default": t.default}
@@ -221,9 +219,7 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "se_chains": ("Sudoku Explainer's chains", "one of Sudoku Explainer's forcing chains"),
 }
 
-#: Display names of the rating scales and of the fields their results carry.
-SCALE_NAMES = {"se": "Sudoku Explainer", "hodoku": "HoDoKu", "sudokuwiki": "SudokuWiki",
-               "sourgumdrop": "SourGumdrop", "sudokuoftheday": "Sudoku of the Day", "grader2009": "Sudoku Grader 2009"}
+#: Display names of the fields the rating results carry (the scales' own names are on their records).
 FIELD_NAMES = {"er": "ER", "ep": "EP", "ed": "ED", "score": "score", "level": "level", "grade": "grade",
                "normalised": "normalised", "strategic": "strategic", "procedural": "procedural", "total": "total",
                "solved": "solved", "steps": "steps", "bands": "bands"}
@@ -241,10 +237,6 @@ def families() -> list[dict[str, str]]:
 
 
 def scales() -> list[dict[str, Any]]:
-    """The rating scales: id, name, description, their number and level fields, level names."""
-    from .generator import LEVEL_FIELD, NUMBER_FIELD, known_levels
-    from .ratings import DESCRIPTIONS, SCALES
-
-    return [{"id": s, "name": SCALE_NAMES.get(s, s), "description": DESCRIPTIONS.get(s, ""),
-             "number": NUMBER_FIELD.get(s), "level": LEVEL_FIELD.get(s), "levels": known_levels(s)}
-            for s in SCALES]
+    """The rating scales, from their records (`ratings.SCALE_LIST`): id, name, description, the
+    number and level fields, level names, CSV columns, whether a score table changes them."""
+    return [s.to_json() for s in SCALE_LIST]
