@@ -162,12 +162,12 @@ def boot(browser: Any, srv: CountingServer, runs: int, other: CountingServer | N
 # ----------------------------------------------------------------- speed
 def stuck_text(puzzle: str) -> str:
     """The position where singles and locked candidates stop, as a pencilmark grid (a hint's work)."""
-    from sudoku_grader.engine import solve_path
+    from sudoku_grader.engine import Simplest, walk
     from sudoku_grader.formats import parse, to_pencilmark
 
     board = parse(puzzle).board
-    path = solve_path(board, ["full-house", "hidden-single", "naked-single", "locked-candidates-1",
-                              "locked-candidates-2"])
+    path = walk(board, Simplest(["full-house", "hidden-single", "naked-single", "locked-candidates-1",
+                                 "locked-candidates-2"]))
     return to_pencilmark(path.board or board)
 
 

@@ -737,6 +737,26 @@ def test_analysis_says_what_the_scales_did(page: Any, site: str) -> None:
     shot(page, "app-18-stuck-scales")
 
 
+@pytest.mark.parametrize("puzzle", [FIENDISH, HARD], ids=["se-7.1", "se-4.4"])
+def test_chart_draws_se_own_path_with_its_er_on_top(page: Any, site: str, puzzle: str) -> None:
+    """With an SE rating the chart's bars are SE's own path, each step's SE difficulty; the tallest is the ER."""
+    se = cli_json("rate", puzzle)["ratings"]["se"]
+    load_hash(page, site, puzzle)
+    page.wait_for_function("p => window.sudokuGrader.state.analysis?.puzzle === p"
+                           " && window.sudokuGrader.state.analysis.explain"
+                           " && document.querySelector('#chart-fig').dataset.source === 'se-path'",
+                           arg=puzzle, timeout=WORK_TIMEOUT_MS * 2)
+    bars = page.evaluate("[...document.querySelectorAll('#chart .bar')].map((b) => +b.dataset.value)")
+    assert bars == [st["se"] for st in se["path"]]
+    assert max(bars) == se["er"]
+    assert by_id(page, "chart-axis").text_content() == "SE difficulty"
+    ticks = page.evaluate("[...document.querySelectorAll('#chart [data-testid=chart-tick]')].map(t => t.textContent)")
+    assert ticks[0] == "0" and float(ticks[-1]) >= se["er"]
+    caption = by_id(page, "chart-caption").inner_text()
+    assert "its own path" in caption and f"ER {se['er']}" in caption
+    shot(page, f"app-19-chart-se-{se['er']}")
+
+
 def test_export_and_paste_back_to_continue(page: Any, site: str) -> None:
     """The HoDoKu library line of a position in progress, pasted back, continues that position;
     the page offers the saved games to continue."""

@@ -133,3 +133,22 @@ def test_the_runtime_loads_when_a_reader_asks(page: Any, site: tuple[CountingSer
     assert shadow(page, n, "embed-status").inner_text() == (
         f"Rated in your browser: {len(data['steps'])} steps. Use ◀ ▶ to step through.")
     shot(page, "embed-02-rated-on-request")
+
+
+def test_solve_this_puzzle_opens_the_app_in_solve_mode(page: Any, site: tuple[CountingServer, list[str]]) -> None:
+    """Each element offers Solve: a link to the app next to its web/ folder, in Solve mode for its puzzle."""
+    srv, puzzles = site
+    for n, puzzle in enumerate(puzzles):
+        assert shadow(page, n, "embed-solve").get_attribute("href") == f"{srv.base}grader/#solve:{puzzle}", n
+    with page.context.expect_page() as opened:
+        shadow(page, 1, "embed-solve").click()
+    app = opened.value
+    try:
+        app.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]', timeout=BOOT_TIMEOUT_MS)
+        givens = app.evaluate("[...document.querySelectorAll('#grid .sg-cell')].map((c) =>"
+                              " c.classList.contains('given') ? c.querySelector('.sg-value').textContent : '.')"
+                              ".join('')")
+        assert givens == puzzles[1]
+        shot(app, "embed-03-solve-in-the-app")
+    finally:
+        app.close()

@@ -9,6 +9,8 @@
 // which holds the ratings too). Nothing of Python is downloaded to draw it: the engine (Pyodide in
 // a Web Worker, one for every element of the page) loads only when a reader asks for engine work,
 // the "Rate in your browser" button, and the element says that it is loading.
+// "Solve this puzzle" opens the app (the page next to web/, where the engine comes from) in Solve
+// mode for the puzzle: #solve:<81 chars>.
 // Attributes: src, puzzle, compact (hides the step text).
 import { Position } from "./board.js";
 import { GridView } from "./grid.js";
@@ -37,7 +39,8 @@ const STYLE = `
 button { font: inherit; color: inherit; background: var(--sg-bg); border: 1px solid var(--sg-thin); border-radius: 6px; min-width: 40px; min-height: 36px; cursor: pointer; }
 button:disabled { opacity: 0.45; }
 button:focus-visible { outline: 3px solid var(--sg-placed); outline-offset: 2px; }
-.engine { margin-top: 8px; font-size: 0.9em; }
+.engine { margin-top: 8px; font-size: 0.9em; display: flex; flex-wrap: wrap; align-items: center; gap: 10px; }
+.engine a { color: var(--sg-placed); font-weight: 600; }
 .text { min-height: 2.8em; font-size: 0.92em; margin: 6px 0 0; }
 :host([compact]) .text { display: none; }
 `;
@@ -71,8 +74,13 @@ export class SudokuGraderElement extends HTMLElement {
     this.rateButton = this.button("Rate in your browser", "Rate this puzzle with the solver in your browser",
       "embed-rate", () => this.rateHere());
     this.rateButton.hidden = true;
+    this.solveLink = this.part("a", "", "embed-solve");
+    this.solveLink.textContent = "Solve this puzzle";
+    this.solveLink.target = "_blank";
+    this.solveLink.rel = "noopener";
+    this.solveLink.hidden = true;
     const engineRow = this.part("div", "engine");
-    engineRow.append(this.rateButton);
+    engineRow.append(this.solveLink, this.rateButton);
     root.append(this.gridEl, this.statusEl, this.ratingsEl, nav, this.textEl, engineRow);
     this.grid = new GridView(this.gridEl, { label: "Sudoku puzzle" });
     this.steps = [];
@@ -138,6 +146,7 @@ export class SudokuGraderElement extends HTMLElement {
       else this.showPuzzleOnly((this.getAttribute("puzzle") || "").trim());
     } catch (e) {
       if (seq !== this.seq) return;
+      this.offerSolve("");
       const msg = e instanceof SyntaxError ? "The puzzle's JSON is not readable." : String(e.message || e);
       this.say(msg, true);
     }
@@ -167,6 +176,7 @@ export class SudokuGraderElement extends HTMLElement {
     this.steps = [];
     this.ratingsEl.textContent = "";
     if (!text) {
+      this.offerSolve("");
       this.positions = [];
       this.update();
       this.say("No puzzle given: set src, puzzle, or put the JSON inside the element.", true);
@@ -179,8 +189,17 @@ export class SudokuGraderElement extends HTMLElement {
     this.drawn(text);
   }
 
+  /** Point "Solve this puzzle" at the app's Solve mode for an 81-character puzzle (hidden otherwise). */
+  offerSolve(puzzle) {
+    const ok = /^[1-9.0]{81}$/.test(puzzle || "");
+    this.solveLink.hidden = !ok;
+    if (ok) this.solveLink.href = new URL(`../#solve:${puzzle.replace(/0/g, ".")}`, import.meta.url).href;
+    else this.solveLink.removeAttribute("href");
+  }
+
   /** Marks the element drawn (data-drawn: ms since the page's navigation began) and says so. */
   drawn(puzzle) {
+    this.offerSolve(puzzle);
     this.dataset.drawn = String(Math.round(performance.now()));
     this.dispatchEvent(new CustomEvent("drawn", { detail: { puzzle } }));
   }
@@ -230,6 +249,7 @@ export class SudokuGraderElement extends HTMLElement {
       const explain = await eng.request("explain", pos.text(), {}, (m) => m.step && this.say(`Explaining · step ${m.step}`));
       if (explain.error) throw new Error(explain.error);
       this.data = { puzzle: pos.text(), ratings: rate.ratings, steps: explain.steps, solved: explain.solved, ...this.catalogue };
+      this.offerSolve(pos.text());
       this.setPath(pos, explain.steps || []);
       this.say(`Rated in your browser: ${this.steps.length} steps. Use ◀ ▶ to step through.`);
       this.dispatchEvent(new CustomEvent("rated", { detail: { rate, explain } }));

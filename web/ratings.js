@@ -132,6 +132,35 @@ export function findBottleneck(result) {
 }
 
 /**
+ * What the difficulty chart plots. When Sudoku Explainer rated the puzzle, its own path carries each
+ * step's real SE difficulty (its ER is the tallest bar); that path is not the one shown on the page,
+ * so its bars carry no candidate counts. Otherwise the page's path with each technique's usual level.
+ * @returns {{difficulty: number[], candidates: number[], names: string[], texts: string[],
+ *   bottleneck: number, sePath: boolean, er: number|null, partial: boolean}}
+ */
+export function chartSeries(rate, steps, difficulty, candidates) {
+  const se = rate?.ratings?.se;
+  const path = se && typeof se === "object" && Array.isArray(se.path) ? se.path : [];
+  if (path.length && path.every((st) => typeof st?.se === "number")) {
+    const b = typeof se.bottleneck?.index === "number" ? se.bottleneck.index : -1;
+    return {
+      difficulty: path.map((st) => st.se),
+      candidates: [],
+      names: path.map((st) => st.name || st.technique || ""),
+      texts: path.map((st) => st.text || ""),
+      bottleneck: b >= 0 && b < path.length ? b : -1,
+      sePath: true,
+      er: typeof se.er === "number" ? se.er : null,
+      partial: se.solved === false,
+    };
+  }
+  return {
+    difficulty, candidates, names: steps.map((st) => st.name || ""), texts: steps.map((st) => st.text || ""),
+    bottleneck: -1, sePath: false, er: null, partial: false,
+  };
+}
+
+/**
  * Draw the difficulty of each step (bars) and the candidates left (line) into an SVG.
  * @param {SVGSVGElement} svg  viewBox 0 0 600 160
  * @param {number[]} difficulty  one per step
@@ -139,8 +168,9 @@ export function findBottleneck(result) {
  * @param {(i: number) => void} onPick  called with the 0-based step index
  * @param {number} current  highlighted step (0-based) or -1
  * @param {string} axis  what the bars measure, written on the vertical axis
+ * @param {string[]} names  each step's name, for the bar's tooltip
  */
-export function renderChart(svg, difficulty, candidates, onPick, current = -1, bottleneck = -1, axis = "difficulty") {
+export function renderChart(svg, difficulty, candidates, onPick, current = -1, bottleneck = -1, axis = "difficulty", names = []) {
   const NS = "http://www.w3.org/2000/svg";
   svg.textContent = "";
   const n = difficulty.length;
@@ -169,24 +199,30 @@ export function renderChart(svg, difficulty, candidates, onPick, current = -1, b
       width: Math.max(1, bw * 0.8),
       height: Math.max(1, H - bottom - y(d, maxD)),
       class: "bar" + (i === current ? " current" : "") + (i === bottleneck ? " bottleneck" : ""),
+      "data-value": d,
     });
     const title = doc(NS, "title", {});
-    title.textContent = `step ${i + 1}: ${axis} ${d}, ${candidates[i] ?? "?"} candidates`;
+    title.textContent = `step ${i + 1}${names[i] ? ` (${names[i]})` : ""}: ${axis} ${d}` + (candidates.length ? `, ${candidates[i] ?? "?"} candidates` : "");
     rect.appendChild(title);
     rect.addEventListener("click", () => onPick(i));
     svg.appendChild(rect);
   });
-  const pts = candidates.map((c, i) => `${left + i * bw + bw / 2},${y(c, maxC)}`).join(" ");
-  svg.appendChild(doc(NS, "polyline", { points: pts, class: "cands-line" }));
+  if (candidates.length) {
+    const pts = candidates.map((c, i) => `${left + i * bw + bw / 2},${y(c, maxC)}`).join(" ");
+    svg.appendChild(doc(NS, "polyline", { points: pts, class: "cands-line" }));
+  }
   const label = (x, yy, text, cls) => {
     const t = doc(NS, "text", { x, y: yy, class: cls });
     t.textContent = text;
     svg.appendChild(t);
   };
+  const name = doc(NS, "text", { x: left + 4, y: top + 10, class: "tick", "data-testid": "chart-axis" });
+  name.textContent = axis;
+  svg.appendChild(name);
   label(left, H - 4, "step 1", "tick");
   label(W - 2, H - 4, `step ${n}`, "tick end");
-  svg.setAttribute("aria-label", `${axis[0].toUpperCase()}${axis.slice(1)} of ${n} steps, at most ${Math.round(Math.max(...difficulty) * 10) / 10}; ` +
-    `candidates fall from ${candidates[0] ?? "?"} to ${candidates[candidates.length - 1] ?? "?"}.`);
+  svg.setAttribute("aria-label", `${axis[0].toUpperCase()}${axis.slice(1)} of ${n} steps, at most ${Math.round(Math.max(...difficulty) * 10) / 10}` +
+    (candidates.length ? `; candidates fall from ${candidates[0] ?? "?"} to ${candidates[candidates.length - 1] ?? "?"}.` : "."));
 }
 
 function doc(ns, tag, attrs) {

@@ -29,6 +29,7 @@ from typing import Any
 
 from . import api
 from .errors import SudokuError
+from .ratings import FIELD_NAMES, SCALE_LIST, sourgumdrop
 from .techniques import ordered
 
 Progress = Callable[[str], None]
@@ -68,8 +69,6 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
     if op == "techniques":
         return {"techniques": catalogue()}
     if op == "catalogue":
-        from .ratings import FIELD_NAMES
-
         return {"techniques": catalogue(), "families": families(), "scales": scales(), "fields": FIELD_NAMES}
     if op == "sleep":
         # A diagnostic: hold the worker for a while, so a host (and the tests) can check
@@ -188,10 +187,7 @@ def parse(text: str) -> dict[str, Any]:
 def catalogue() -> list[dict[str, Any]]:
     """Every registered technique, simplest first: id, name, family, level, and its default
     SourGumdrop score (``None`` when that scale's table has none: the user may give one)."""
-    try:
-        from .ratings.sourgumdrop import DEFAULT_SCORES as scores
-    except ImportError:  # the ratings package is optional for this module
-        scores = {}
+    scores = sourgumdrop.DEFAULT_SCORES
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id),
          "default": t.default}
@@ -235,10 +231,6 @@ def families() -> list[dict[str, str]]:
 
 
 def scales() -> list[dict[str, Any]]:
-    """The rating scales: id, name, description, their number and level fields, level names."""
-    from .generator import LEVEL_FIELD, NUMBER_FIELD, known_levels
-    from .ratings import DESCRIPTIONS, NAMES, SCALES
-
-    return [{"id": s, "name": NAMES.get(s, s), "description": DESCRIPTIONS.get(s, ""),
-             "number": NUMBER_FIELD.get(s), "level": LEVEL_FIELD.get(s), "levels": known_levels(s)}
-            for s in SCALES]
+    """The rating scales, from their records (`ratings.SCALE_LIST`): id, name, description, the
+    number and level fields, level names, CSV columns, whether a score table changes them."""
+    return [s.to_json() for s in SCALE_LIST]

@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import __version__, api
 from ..errors import SudokuError
-from ..ratings import FIELD_NAMES, NAMES
+from ..ratings import BY_ID, FIELD_NAMES
 from .rate import annotate_explain
 
 #: Version of the JSON the element reads (web/embed.js checks it).
@@ -58,7 +58,7 @@ def embed_data(text: str) -> dict[str, Any]:
         "solved": out.get("solved", False),
         "ratings": ratings,
         # the element names scales and fields as the app does, without a worker to ask
-        "scale_names": {s: NAMES.get(s, s) for s in ratings},
+        "scale_names": {s: BY_ID[s].name if s in BY_ID else s for s in ratings},
         "field_names": {k: v for k, v in FIELD_NAMES.items() if k in fields and v != k},
         "bottleneck": out.get("bottleneck"),
         "steps": steps,

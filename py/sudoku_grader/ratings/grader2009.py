@@ -32,6 +32,7 @@ from ..geometry import BOXES, COLS, HOUSE_MASK, HOUSES, ROWS, cell_name, house_n
 from ..step import Mark, Step
 from ..techniques import Technique
 from .common import Cancel, Progress, find_technique, step_summary
+from .scale import Scale
 
 MAX_ITERATIONS = 100
 
@@ -151,3 +152,15 @@ def summarize(steps: list[Step], keys: list[str], solved: bool, stuck: str = "",
     if missing:
         out["not_available"] = missing
     return out
+
+
+SCALE = Scale(
+    id="grader2009",
+    name="Sudoku Grader 2009",
+    description="Sudoku Grader (2009): strategic 0-7 + procedural 0-3 = total 0-10",
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(board, progress, cancel),
+    number="total",
+    columns=("strategic", "procedural", "total"),
+    aliases=("2009",),
+    compared=("total", "Sudoku Grader 2009 total"),
+)

@@ -48,6 +48,7 @@ from . import hodoku_tabling as tabling
 from .common import STUCK, Cancel, Progress, Slot, chain_length, find_technique, mappings_used, step_summary
 from .hodoku_queues import SinglesQueues
 from .mapping import mapped_to
+from .scale import Scale
 
 LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 # HoDoKu 2.2's finder defaults where ours differ: it finds rectangles with missing candidates.
@@ -459,3 +460,21 @@ def summarize(w: Path, table: dict[str, int]) -> dict[str, Any]:
     if not w.solved:
         out["stuck"] = w.stuck
     return out
+
+
+SCALE = Scale(
+    id="hodoku",
+    name="HoDoKu",
+    description="HoDoKu 2.2: score = sum of step scores on HoDoKu's path; level Easy..Extreme",
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
+        board, solution, scores, progress, cancel),
+    number="score",
+    level="level",
+    levels=LEVELS,
+    columns=("score", "level"),
+    sums=True,
+    aliases=("hodoku2",),
+    beyond_basics=("Unfair", "Extreme"),
+    compared=("score", "HoDoKu score"),
+    needs_solution=True,
+)

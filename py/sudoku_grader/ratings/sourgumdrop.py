@@ -23,6 +23,7 @@ from typing import Any
 from ..board import Board
 from ..engine import InOrder, Path, walk
 from .common import STUCK, Cancel, Progress, find_technique, step_summary
+from .scale import Scale
 
 UNSOLVED = "***"
 
@@ -101,3 +102,18 @@ def summarize(w: Path, table: dict[str, int], missing: list[str] | None = None) 
     if missing:
         out["not_available"] = missing
     return out
+
+
+SCALE = Scale(
+    id="sourgumdrop",
+    name="SourGumdrop",
+    description="SourGumdrop: sum of uses x user-settable algorithm scores, *** when unsolved",
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
+        board, scores, progress, cancel),
+    number="score",
+    columns=("score",),
+    sums=True,
+    aliases=("sg",),
+    compared=("score", "SourGumdrop score (solved only)"),
+    flat_table=True,
+)

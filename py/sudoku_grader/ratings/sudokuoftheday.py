@@ -14,6 +14,7 @@ from typing import Any
 from ..board import Board
 from ..engine import InOrder, Path, walk
 from .common import STUCK, Cancel, Progress, mappings_used, resolve_order, step_summary
+from .scale import Scale
 
 # (our id or the site's technique in kebab-case, site code, first use, each later use), easiest first.
 COSTS: tuple[tuple[str, str, int, int], ...] = (
@@ -102,3 +103,22 @@ def summarize(w: Path, first: dict[str, int], later: dict[str, int]) -> dict[str
     if not w.solved:
         out["stuck"] = w.stuck
     return out
+
+
+SCALE = Scale(
+    id="sudokuoftheday",
+    name="Sudoku of the Day",
+    description="Sudoku of the Day: first-use and later-use costs, levels Beginner..Diabolical",
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
+        board, scores, progress, cancel),
+    number="score",
+    level="level",
+    levels=tuple(name for name, *_ in LEVELS),
+    columns=("score", "level"),
+    sums=True,
+    aliases=("sotd",),
+    beyond_basics=("Fiendish", "Diabolical"),
+    compared=("score", "Sudoku of the Day score (solved only)"),
+    compare_solved_only=True,
+    score_pairs=True,
+)

@@ -24,6 +24,7 @@ from ..engine import Choice, InOrder, Path, walk
 from ..geometry import HOUSE_MASK, cell_name
 from ..step import Mark, Step
 from .common import STUCK, Cancel, Progress, chain_length, mappings_used, resolve_order, step_summary
+from .scale import Scale
 
 SLOTS = 727  # candidate slots on a 9x9 board, the page's constant
 
@@ -201,3 +202,19 @@ def summarize(w: Path, points: dict[str, int]) -> dict[str, Any]:
     if not w.solved:
         out["stuck"] = w.stuck
     return out
+
+
+SCALE = Scale(
+    id="sudokuwiki",
+    name="SudokuWiki",
+    description="SudokuWiki.org: points x candidate density per step, grade 2*log5(score)",
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
+        board, scores, progress, cancel),
+    number="score",
+    level="grade",
+    levels=tuple(name for name, _ in GRADES),
+    columns=("score", "grade"),
+    sums=True,
+    aliases=("sw",),
+    compared=("normalised", "SudokuWiki grade (2 log5 score)"),
+)

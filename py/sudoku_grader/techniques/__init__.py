@@ -30,6 +30,8 @@ _FAMILIES = (
     "exocet",
     "locked_sets",
     "extended_rectangle",
+    "kraken",
+    "digit_forcing",
     "nested_net",
     "exclusion",
     "se_chains",
