@@ -133,6 +133,22 @@ def test_explain_policy_and_disable() -> None:
     assert not {"hidden-single", "full-house"} & {s["technique"] for s in c["steps"]}
 
 
+def test_explain_scales() -> None:
+    """``explain --scales``: only the scales asked for are rated (none: the path alone), same path."""
+    line = puzzle_set("newspaper-mixed")[2]
+    full = json_lines(run("explain", "--json", line).stdout)[0]
+    bare = json_lines(run("explain", "--json", "--scales", "none", line).stdout)[0]
+    assert "ratings" not in bare
+    assert [s["text"] for s in bare["steps"]] == [s["text"] for s in full["steps"]]
+    some = json_lines(run("explain", "--json", "--scales", "hodoku,sudokuwiki", line).stdout)[0]
+    assert set(some["ratings"]) == {"hodoku", "sudokuwiki"}
+    assert some["ratings"]["hodoku"] == full["ratings"]["hodoku"]
+    text = run("explain", "--scales", "hodoku", line).stdout
+    assert "  hodoku: " in text and "  se: " not in text
+    bad = run("explain", "--scales", "nonsense", line)
+    assert bad.returncode == 2 and "unknown scale" in bad.stderr
+
+
 def test_large_file_streams(tmp_path: Path) -> None:
     """10,000 lines go through in order, quickly, without progress noise when stderr is not a terminal."""
     grid = solve(Board.from_string(P)).solutions[0]

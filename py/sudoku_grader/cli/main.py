@@ -27,6 +27,7 @@ from .. import __version__, api
 from ..bank import timed
 from ..errors import SudokuError
 from ..formats import looks_like_line
+from ..ratings import SCALES, parse_scales
 from ..techniques import Options
 from . import compare as compare_cmd
 from . import embed as embed_cmd
@@ -163,18 +164,19 @@ def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None, 
     if args.command == "solve":
         return api.solve(text)
     if args.command == "explain":
-        annotated = techniques is None and args.policy == "simplest" and not options.changed()
+        annotated = (techniques is None and args.policy == "simplest" and not options.changed()
+                     and args.scales != [])
         if args.time_limit is not None:
             t0 = time.perf_counter()
 
             def annotate(out: dict[str, Any], text: str) -> dict[str, Any]:
                 left = max(args.time_limit - (time.perf_counter() - t0), 0.001)
-                return rate_cmd.annotate_explain(out, text, left)
+                return rate_cmd.annotate_explain(out, text, left, args.scales)
 
             return timed.explain(text, techniques, args.policy, args.seed, args.time_limit,
                                  annotate if annotated else None, options)
         out = api.explain(text, techniques, policy=args.policy, seed=args.seed, options=options)
-        return rate_cmd.annotate_explain(out, text) if annotated else out
+        return rate_cmd.annotate_explain(out, text, None, args.scales) if annotated else out
     if args.command == "steps":
         return api.steps(text, techniques, options=options)
     if args.command == "hint":
@@ -188,6 +190,7 @@ def _process(args: argparse.Namespace) -> int:
         options = api.finder_options(getattr(args, "option", None), getattr(args, "preset", None))
         if args.command == "explain":
             techniques = api.enabled_techniques(_split(args.techniques), _split(args.disable))
+            args.scales = _explain_scales(args.scales)
         elif args.command == "steps" and args.technique:
             techniques = api.enabled_techniques(_split(args.technique))
     except SudokuError as e:
@@ -240,6 +243,14 @@ def _process(args: argparse.Namespace) -> int:
         )
         return 1
     return 0
+
+
+def _explain_scales(spec: str | None) -> list[str]:
+    """``explain --scales``: the scales to rate above the path; ``none`` rates nothing, so the path
+    comes at once (an SE 10 puzzle's path takes seconds, its SE rating minutes)."""
+    if spec is not None and spec.strip().lower() == "none":
+        return []
+    return parse_scales(spec)
 
 
 def _split(value: str | None) -> list[str] | None:
@@ -297,6 +308,9 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--seed", type=int, default=0, help="seed for --policy random")
             p.add_argument("--techniques", metavar="TECH,...", help="use only these techniques")
             p.add_argument("--disable", metavar="TECH,...", help="do not use these techniques")
+            p.add_argument("--scales", metavar="LIST|none", default=None,
+                           help=f"ratings shown above the path: comma-separated, from {','.join(SCALES)} "
+                                "(default all), or none")
             rate_cmd.add_time_limit(p)
         else:
             p.set_defaults(policy="simplest", seed=0)

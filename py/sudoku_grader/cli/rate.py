@@ -321,11 +321,13 @@ class _BadLines:
 
 
 # ------------------------------------------------------------------ explain
-def annotate_explain(out: dict[str, Any], text: str, time_limit: float | None = None) -> dict[str, Any]:
-    """``explain`` output with the ratings placed above the path and the bottleneck step marked."""
+def annotate_explain(out: dict[str, Any], text: str, time_limit: float | None = None,
+                     scales: list[str] | None = None) -> dict[str, Any]:
+    """``explain`` output with the ratings (of ``scales``, default all) placed above the path and the
+    bottleneck step marked."""
     if out.get("status") != "unique" or "steps" not in out:
         return out
-    rated = timed.rate(text, time_limit=time_limit)
+    rated = timed.rate(text, scales, time_limit=time_limit)
     ordered: dict[str, Any] = {}
     for k, v in out.items():
         if k == "steps":
