@@ -299,6 +299,27 @@ def _copy_tree(src: Path, dest: Path, skip_suffixes: tuple[str, ...] = ()) -> No
             shutil.copy2(path, target)
 
 
+#: The embedding demo's puzzles, drawn from JSON that the package's own `embed` command writes here.
+EMBED_DEMO = ("...5.6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48...",
+              "3.5...94....4.....6....9.7...7136..8.........1..7826...5.2....3.....7....32...8.7")
+
+
+def embed_demo(examples: Path, package: Path = PACKAGE) -> None:
+    """``examples/embed/puzzle-NN.json`` for ``examples/embed.html``: the first element reads its
+    file by ``src``, the second has the JSON inline."""
+    folder = examples / "embed"
+    run = subprocess.run(
+        [sys.executable, "-m", "sudoku_grader", "embed", "-o", str(folder), "--base", "../", *EMBED_DEMO],
+        env={**os.environ, "PYTHONPATH": str(package.parent)}, capture_output=True, text=True, timeout=600)
+    if run.returncode != 0:
+        raise SystemExit(f"build: the embed demo's data failed: {run.stderr.strip()[-300:]}")
+    for extra in [folder / "index.html", *folder.glob("puzzle-*.html")]:
+        extra.unlink()  # the demo page is examples/embed.html
+    page = examples / "embed.html"
+    inline = (folder / "puzzle-02.json").read_text().strip().replace("</", "<\\/")
+    page.write_text(page.read_text().replace("__EMBED_2__", inline))
+
+
 def _file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
@@ -348,6 +369,7 @@ def build(with_extras: bool = True, dist: Path | None = None, package: Path = PA
 
     for page in (out / "examples").glob("*.html"):
         page.write_text(page.read_text().replace("__WHEEL__", wheel.name))
+    embed_demo(out / "examples", package)
 
     info: dict[str, object] = {
         "version": meta["version"],

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from sudoku_grader.board import Board  # noqa: E402
-from sudoku_grader.engine import apply_step, solve_path  # noqa: E402
+from sudoku_grader.engine import Simplest, apply_step, walk  # noqa: E402
 from sudoku_grader.formats import parse  # noqa: E402
 from sudoku_grader.techniques import REGISTRY, Technique, fish  # noqa: E402
 
@@ -44,7 +44,7 @@ def positions() -> list[Board]:
         for line in lines[:25]:
             board = parse(line).board
             b = board.copy()
-            for step in solve_path(board, path_techs).steps:
+            for step in walk(board, Simplest(path_techs)).steps:
                 out.append(b.copy())
                 apply_step(b, step)
     return out

@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from sudoku_grader.engine import all_steps, solve_path  # noqa: E402
+from sudoku_grader.engine import Simplest, all_steps, walk  # noqa: E402
 from sudoku_grader.formats import parse  # noqa: E402
 from sudoku_grader.solver import solve  # noqa: E402
 
@@ -96,7 +96,7 @@ def stuck_position(line: str) -> object:
     """The position where singles and locked candidates stop (or the solved grid)."""
     board = parse(line).board
     basic = ["full-house", "hidden-single", "naked-single", "locked-candidates-1", "locked-candidates-2"]
-    path = solve_path(board, basic)
+    path = walk(board, Simplest(basic))
     return path.board or board
 
 
@@ -114,7 +114,7 @@ def run_sets(args: argparse.Namespace) -> list[dict[str, object]]:
             if args.engine:
                 board = parse(line).board
                 start = time.perf_counter()
-                path = solve_path(board, techniques)
+                path = walk(board, Simplest(techniques))
                 t = time.perf_counter() - start
                 solved += path.solved
                 key = line[:81]

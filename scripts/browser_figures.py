@@ -2,6 +2,7 @@
 
     python scripts/browser_figures.py visits   # first and cached visit: requests, bytes, time to worker ready
     python scripts/browser_figures.py boot     # worker ready vs bare Pyodide (1+1), cold and cached, interleaved
+                                               # (--against OLD/dist: another build in the same rotation)
     python scripts/browser_figures.py speed    # Pyodide / CPython time per operation, same puzzles, interleaved
     python scripts/browser_figures.py embed    # the 10-embed page: bytes before interaction, time to draw
     python scripts/browser_figures.py routes   # bytes and time to first rating for the 3 routes
@@ -61,6 +62,7 @@ def new_context(browser: Any, **kw: Any) -> Any:
 # ----------------------------------------------------------------- visits
 def visits(browser: Any, srv: CountingServer, runs: int) -> None:
     rows: dict[str, list[tuple[float, int, int]]] = {"first": [], "first+sw": [], "cached": []}
+    bodies: list[str] = []
     for _ in range(runs):
         ctx = new_context(browser)
         page = ctx.new_page()
@@ -69,12 +71,19 @@ def visits(browser: Any, srv: CountingServer, runs: int) -> None:
         page.goto(srv.base)
         wait_state_ready(page, BOOT_MS)
         ready = time.perf_counter() - t
-        n, b, _ = srv.take()
+        n, b, p1 = srv.take()
         rows["first"].append((ready, n, b))
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         srv.wait_quiet(3.0)
-        n2, b2, _ = srv.take()
+        n2, b2, p2 = srv.take()
         rows["first+sw"].append((ready, n + n2, b + b2))
+        sent = [p.split(" ", 1)[1].split("?")[0] for p in p1 + p2 if p.startswith("200")]
+        root = Path(srv.server.RequestHandlerClass.keywords["directory"])  # type: ignore[attr-defined]
+        files = [root / (x.lstrip("/") or "index.html") for x in sent]
+        raw = sum(f.stat().st_size for f in files if f.is_file())
+        wasm = sum(x.endswith("pyodide.asm.wasm") for x in sent)
+        bodies.append(f"{len(sent)} files with a body ({raw / 1e6:.1f} MB uncompressed, pyodide.asm.wasm {wasm}x), "
+                      f"{len(p1 + p2) - len(sent)} revalidations (304)")
         t = time.perf_counter()
         page.reload()
         wait_state_ready(page, BOOT_MS)
@@ -92,6 +101,7 @@ def visits(browser: Any, srv: CountingServer, runs: int) -> None:
         r = rows[key]
         print(f"| {label} | {med([x[0] for x in r]):.2f} | {med([x[1] for x in r]):.0f} | "
               f"{med([x[2] for x in r]) / 1e6:.2f} | {runs_text([x[0] for x in r])} |")
+    print(f"(first visit: {'; '.join(bodies)})")
     print(f"(dist/ holds {app[0] / 1e6:.1f} MB in {app[1]} files; the server gzips as `build.py serve` does; "
           f"last cached visit's requests: {', '.join(paths[:8])}{' ...' if len(paths) > 8 else ''})")
 
@@ -102,36 +112,48 @@ def build_size(srv: CountingServer) -> tuple[int, int]:
 
 
 # ----------------------------------------------------------------- boot
-def boot(browser: Any, srv: CountingServer, runs: int) -> None:
-    """Bare Pyodide and the app, alternating, each cold then cached in its own context."""
-    times: dict[str, list[float]] = {"bare cold": [], "app cold": [], "bare cached": [], "app cached": []}
+def boot(browser: Any, srv: CountingServer, runs: int, other: CountingServer | None = None) -> None:
+    """Bare Pyodide and the app (and another build's app, with --against), in rotating order, each
+    cold (a fresh context) then cached (a reload once the first visit is over)."""
+    who_all = ["bare", "app"] + (["other"] if other else [])
+    times: dict[str, list[float]] = {f"{w} {k}": [] for w in who_all for k in ("cold", "cached")}
     phases: list[dict[str, float]] = []
     for i in range(runs):
-        order = ("bare", "app") if i % 2 == 0 else ("app", "bare")
+        order = who_all[i % len(who_all):] + who_all[:i % len(who_all)]
         for who in order:
+            server = other if who == "other" else srv
+            assert server is not None
             ctx = new_context(browser)
             page = ctx.new_page()
-            url = srv.base + (BARE if who == "bare" else "")
+            url = server.base + (BARE if who == "bare" else "")
             t = time.perf_counter()
             page.goto(url)
             wait_state_ready(page, BOOT_MS)
             times[f"{who} cold"].append(time.perf_counter() - t)
-            if who == "app":
+            if who != "bare":
                 page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-            srv.wait_quiet(2.0)
+            server.wait_quiet(2.0)
             t = time.perf_counter()
             page.reload()
             wait_state_ready(page, BOOT_MS)
             times[f"{who} cached"].append(time.perf_counter() - t)
             if who == "app":
                 phases.append(page.evaluate("window.sudokuGrader.engine.phases || {}"))
+            server.wait_quiet(1.0)
             ctx.close()
-    print(f"\n| page open -> ready (median of {runs}, interleaved) | bare Pyodide 1+1 s | app worker ready s | "
-          f"ratio | runs bare / app (s) |\n|---|---:|---:|---:|---|")
+    extra = " | other build s | ratio other" if other else ""
+    print(f"\n| page open -> ready (median of {runs}, rotating order) | bare Pyodide 1+1 s | app worker ready s | "
+          f"ratio app/bare{extra} | runs bare / app{' / other' if other else ''} (s) |\n"
+          f"|---|---:|---:|---:|{'---:|---:|' if other else ''}---|")
     for kind in ("cold", "cached"):
         bare, app = times[f"bare {kind}"], times[f"app {kind}"]
-        print(f"| {kind} | {med(bare):.2f} | {med(app):.2f} | {med(app) / med(bare):.2f} | "
-              f"{runs_text(bare)} / {runs_text(app)} |")
+        cells = f"| {kind} | {med(bare):.2f} | {med(app):.2f} | {med(app) / med(bare):.2f} |"
+        runs_cell = f"{runs_text(bare)} / {runs_text(app)}"
+        if other:
+            o = times[f"other {kind}"]
+            cells += f" {med(o):.2f} | {med(o) / med(bare):.2f} |"
+            runs_cell += f" / {runs_text(o)}"
+        print(f"{cells} {runs_cell} |")
     keys = sorted({k for p in phases for k in p})
     print("(app phases, cached, median s: " + ", ".join(f"{k} {med([p.get(k, 0) for p in phases]):.3f}"
                                                       for k in keys) + ")")
@@ -140,12 +162,12 @@ def boot(browser: Any, srv: CountingServer, runs: int) -> None:
 # ----------------------------------------------------------------- speed
 def stuck_text(puzzle: str) -> str:
     """The position where singles and locked candidates stop, as a pencilmark grid (a hint's work)."""
-    from sudoku_grader.engine import solve_path
+    from sudoku_grader.engine import Simplest, walk
     from sudoku_grader.formats import parse, to_pencilmark
 
     board = parse(puzzle).board
-    path = solve_path(board, ["full-house", "hidden-single", "naked-single", "locked-candidates-1",
-                              "locked-candidates-2"])
+    path = walk(board, Simplest(["full-house", "hidden-single", "naked-single", "locked-candidates-1",
+                                 "locked-candidates-2"]))
     return to_pencilmark(path.board or board)
 
 
@@ -165,7 +187,9 @@ def speed(browser: Any, srv: CountingServer, count: int) -> None:
     wait_state_ready(page, BOOT_MS)
     page.evaluate("window.sudokuGrader.engine.timeLimit = 0")
     total: dict[str, list[float]] = {label: [0.0, 0.0] for label, *_ in ops}
-    for p in puzzles:
+    # One untimed round first: the first use of a module (imports, tables) is not the operation's speed.
+    warm = sample(count + 2)[count - count // 2]  # the next newspaper puzzle, not one of those timed
+    for p in [warm, *puzzles]:
         inputs = {"puzzle": p, "stuck": stuck_text(p)}
         for label, op, options, which in ops:
             text = inputs[which]
@@ -175,8 +199,9 @@ def speed(browser: Any, srv: CountingServer, count: int) -> None:
                 [op, text, options])
             if "error" in got or "error" in out:
                 raise SystemExit(f"{label} failed on {p}: {got.get('error') or out.get('error')}")
-            total[label][0] += out["seconds"]
-            total[label][1] += got["seconds"]
+            if p is not warm:
+                total[label][0] += out["seconds"]
+                total[label][1] += got["seconds"]
     ctx.close()
     print(f"\n| operation, {len(puzzles)} puzzles (interleaved) | CPython {sys.version.split()[0]} s | "
           f"Pyodide {build.PYODIDE_VERSION} s | ratio |\n|---|---:|---:|---:|")
@@ -185,10 +210,47 @@ def speed(browser: Any, srv: CountingServer, count: int) -> None:
 
 
 # ----------------------------------------------------------------- embed
-def embed(browser: Any, srv: CountingServer, runs: int) -> None:
-    from browser_embed import embed_page_figures
+EMBED_SIZES_JS = """() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const files = performance.getEntriesByType("resource").map((e) => [new URL(e.name).pathname, e.decodedBodySize]);
+  const drawn = [...document.querySelectorAll("sudoku-grader")].map((e) => +e.dataset.drawn);
+  return { page: nav.decodedBodySize, load: nav.loadEventEnd, files, drawn };
+}"""
 
-    embed_page_figures(browser, srv, runs)
+
+def embed(browser: Any, dist: Path, runs: int) -> None:
+    """A post of 10 puzzles (5 newspaper, 5 top95) made by `embed`, dist/ at /grader/: uncompressed
+    bytes before any interaction (as the browser decoded them) and when each element was drawn."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        (root / "grader").symlink_to(dist.resolve())
+        (root / "puzzles.txt").write_text("\n".join(sample(10)) + "\n")
+        subprocess.run([sys.executable, "-m", "sudoku_grader", "embed", "-f", str(root / "puzzles.txt"), "-o",
+                        str(root / "post"), "--base", "/grader/"], check=True, capture_output=True,
+                       env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"})
+        srv = CountingServer(root)
+        rows = []
+        for _ in range(runs):
+            ctx = new_context(browser)
+            page = ctx.new_page()
+            page.goto(srv.base + "post/index.html")
+            page.wait_for_function("[...document.querySelectorAll('sudoku-grader')].every((e) => e.dataset.drawn)",
+                                   timeout=30_000)
+            page.wait_for_load_state("load")
+            srv.wait_quiet(0.5)
+            m = page.evaluate(EMBED_SIZES_JS)
+            element = sum(b for path, b in m["files"] if path.startswith("/grader/web/"))
+            rows.append((m["page"] + sum(b for _, b in m["files"]), element, max(m["drawn"]) - m["load"],
+                         max(m["drawn"])))
+            ctx.close()
+        srv.close()
+    print(f"\n| 10 embeds, median of {runs} | KB before interaction | element code+styles KB | "
+          "last drawn, ms after load | ms after navigation |\n|---|---:|---:|---:|---:|")
+    print(f"| post/index.html | {med([r[0] for r in rows]) / 1e3:.0f} | {med([r[1] for r in rows]) / 1e3:.0f} | "
+          f"{med([r[2] for r in rows]):.0f} | {med([r[3] for r in rows]):.0f} |")
 
 
 # ----------------------------------------------------------------- routes
@@ -230,6 +292,8 @@ def main() -> int:
     ap.add_argument("--puzzles", type=int, default=20, help="puzzles for speed (half easy, half top95)")
     ap.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure (its dist/ and py/)")
     ap.add_argument("--no-build", action="store_true", help="measure ROOT/dist as it is")
+    ap.add_argument("--against", type=Path, default=None,
+                    help="boot: another build's dist/ (e.g. the code before a change), measured in the same rotation")
     args = ap.parse_args()
     root = args.root.resolve()
     sys.path.insert(0, str(root / "py"))
@@ -250,11 +314,14 @@ def main() -> int:
         if args.what in ("visits", "all"):
             visits(browser, srv, max(1, min(args.runs, 3)))
         if args.what in ("boot", "all"):
-            boot(browser, srv, args.runs)
+            other = CountingServer(args.against.resolve()) if args.against else None
+            boot(browser, srv, args.runs, other)
+            if other:
+                other.close()
         if args.what in ("speed", "all"):
             speed(browser, srv, args.puzzles)
         if args.what in ("embed", "all"):
-            embed(browser, srv, args.runs)
+            embed(browser, dist, args.runs)
         if args.what in ("routes", "all"):
             routes(browser, srv, max(1, min(args.runs, 3)))
         browser.close()

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from benchmark import se_reference
 
-from sudoku_grader.engine import solve_path
+from sudoku_grader.engine import walk
 from sudoku_grader.formats import parse
 from sudoku_grader.solver import solve
 
@@ -57,7 +57,7 @@ def main() -> None:
             t0 = time.perf_counter()
             signal.alarm(args.timeout)
             try:
-                path = solve_path(board)
+                path = walk(board)
             except _Timeout:
                 timeouts += 1
                 times.append(float(args.timeout))

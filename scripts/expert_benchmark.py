@@ -23,7 +23,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from sudoku_grader.board import Board
-from sudoku_grader.engine import apply_step, solve_path
+from sudoku_grader.engine import Simplest, apply_step, walk
 from sudoku_grader.formats import parse
 from sudoku_grader.solver import solve
 from sudoku_grader.techniques import Technique, default_order, get
@@ -47,7 +47,7 @@ def _alarm(_sig: int, _frame: object) -> None:
 def _timed(t: Technique, costs: dict[str, list[float]]) -> Technique:
     def find(board: Board):  # type: ignore[no-untyped-def]
         t0 = time.perf_counter()
-        out = list(t.find(board))
+        out = list(t.steps(board))
         costs[t.id].append(time.perf_counter() - t0)
         return iter(out)
 
@@ -92,7 +92,7 @@ def main() -> None:
                 t0 = time.perf_counter()
                 signal.alarm(args.timeout)
                 try:
-                    path = solve_path(board, variants[v])
+                    path = walk(board, Simplest(variants[v]))
                 except _Timeout:
                     st["timeout"].append(1)
                     st["time"].append(float(args.timeout))
@@ -121,7 +121,7 @@ def main() -> None:
                             if s.technique not in SINGLES:
                                 for p in probes:
                                     t1 = time.perf_counter()
-                                    for x in p.find(b):
+                                    for x in p.steps(b):
                                         for c, d in x.eliminations:
                                             assert solution[c] != d, x.text
                                         found["probe:" + p.id] += 1

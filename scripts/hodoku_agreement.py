@@ -20,7 +20,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from sudoku_grader.engine import Cancelled  # noqa: E402
+from sudoku_grader.errors import Cancelled  # noqa: E402
 from sudoku_grader.formats import parse  # noqa: E402
 from sudoku_grader.ratings import hodoku  # noqa: E402
 from sudoku_grader.solver import solve  # noqa: E402

@@ -16,7 +16,9 @@ machine's drift touches both alike. Each side's seconds are its own per-puzzle
 figures for the rating alone (serate's %e, our ``ratings.se.seconds``). Printed per
 ER band (<7, 7.0-7.9, 8.0-8.9, 9.0-9.9, 10+): puzzles, the sum of seconds of each, the
 ratio ours/serate, both medians, our maximum, and how many have ER, EP and ED equal.
-``--ours-path`` rates with another checkout's package (an interleaved before/after).
+``--ours-path`` rates with another checkout's package. ``--ab OLD_PATH`` instead times the code
+before a change against ours, interleaved: one worker process each, puzzle by puzzle, alternating
+which goes first, and prints per band the two sums, their ratio and whether ER/EP/ED agree.
 """
 
 from __future__ import annotations
@@ -108,13 +110,25 @@ def _number(text: str) -> float | None:
         return None
 
 
+def seconds(text: str) -> float:
+    """serate's %e: "2.35s", "0.5", or with minutes and hours ("1m57", "1m57.2s", "1h2m3s")."""
+    total, number = 0.0, ""
+    for ch in text:
+        if ch in "hm":
+            total = (total + float(number or 0)) * 60
+            number = ""
+        elif ch != "s":
+            number += ch
+    return total + float(number or 0)
+
+
 def read_serate(text: str) -> dict[str, Rating]:
     out = {}
     for line in text.splitlines():
         cols = line.split()
         if len(cols) >= 5 and len(cols[0]) >= 81:
             out[cols[0][:81]] = Rating(_number(cols[1]), _number(cols[2]), _number(cols[3]),
-                                       float(cols[4].rstrip("s")))
+                                       seconds(cols[4]))
     return out
 
 
@@ -196,6 +210,47 @@ def report(puzzles: list[str], theirs: dict[str, Rating], mine: dict[str, Rating
     return lines
 
 
+WORKER = """
+import json, sys, time
+from sudoku_grader.formats import parse
+from sudoku_grader.ratings.se import se_rating
+for line in sys.stdin:
+    t0 = time.perf_counter()
+    r = se_rating(parse(line.strip()).board)
+    print(json.dumps([r["er"], r["ep"], r["ed"], time.perf_counter() - t0]), flush=True)
+"""
+
+
+def run_ab(puzzles: list[str], old_path: Path, new_path: Path) -> list[str]:
+    """The code at ``old_path`` against ``new_path``, interleaved puzzle by puzzle."""
+    workers = [subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                text=True, env=dict(os.environ, PYTHONPATH=str(path)))
+               for path in (old_path, new_path)]
+    ref = dict((p, e) for p, e, _ in reference_rows())
+    rows: dict[str, list[tuple[Rating, Rating]]] = {}
+    for i, p in enumerate(puzzles):
+        got: list[Rating] = [Rating(None, None, None, 0.0)] * 2
+        for w in ((0, 1) if i % 2 == 0 else (1, 0)):
+            workers[w].stdin.write(p + "\n")  # type: ignore[union-attr]
+            workers[w].stdin.flush()  # type: ignore[union-attr]
+            er, ep, ed, secs = json.loads(workers[w].stdout.readline())  # type: ignore[union-attr]
+            got[w] = Rating(er, ep, ed, secs)
+        rows.setdefault(band_of(ref.get(p, got[0].er)), []).append((got[0], got[1]))
+    for w in workers:
+        w.stdin.close()  # type: ignore[union-attr]
+        w.wait()
+    lines = [f"{'band':>8} {'n':>4} {'before s':>9} {'after s':>9} {'after/before':>12} {'same ER/EP/ED':>14}"]
+    for name in [b[0] for b in BANDS] + ["unrated", "all"]:
+        pairs = [x for rs in rows.values() for x in rs] if name == "all" else rows.get(name, [])
+        if not pairs:
+            continue
+        b_sum = sum(o.seconds for o, _ in pairs)
+        a_sum = sum(n.seconds for _, n in pairs)
+        same = sum(_same(o.er, n.er) and _same(o.ep, n.ep) and _same(o.ed, n.ed) for o, n in pairs)
+        lines.append(f"{name:>8} {len(pairs):>4} {b_sum:>9.2f} {a_sum:>9.2f} {a_sum / b_sum:>12.2f} {same:>14}")
+    return lines
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("set", help="top1465-200, forum, bands, or a file of puzzles")
@@ -204,10 +259,16 @@ def main() -> int:
     ap.add_argument("--ours-args", default="", help="extra arguments for our `rate`")
     ap.add_argument("--serate-args", default="", help="extra arguments for serate (e.g. --pearl)")
     ap.add_argument("--out", default="", help="write one TSV row per puzzle here")
+    ap.add_argument("--ab", default="", metavar="OLD_PATH",
+                    help="time the package at OLD_PATH against --ours-path, interleaved (no serate)")
     args = ap.parse_args()
     puzzles = choose(args.set)
     if args.limit:
         puzzles = puzzles[: args.limit]
+    if args.ab:
+        print(f"{args.set}: {len(puzzles)} puzzles; before = {args.ab}, after = {args.ours_path}", flush=True)
+        print("\n".join(run_ab(puzzles, Path(args.ab), Path(args.ours_path))))
+        return 0
     print(f"{args.set}: {len(puzzles)} puzzles; ours = {args.ours_path} {args.ours_args}".rstrip(), flush=True)
     theirs, mine, wall_s, wall_o = run_both(puzzles, Path(args.ours_path), shlex.split(args.ours_args),
                                             shlex.split(args.serate_args))

@@ -17,7 +17,7 @@ from sudoku_grader.engine import apply_step, next_step
 from sudoku_grader.formats import parse, parse_library
 from sudoku_grader.solver import solve
 from sudoku_grader.step import Step
-from sudoku_grader.techniques import Technique, get
+from sudoku_grader.techniques import DEFAULT, Options, Technique, get
 
 REGLIB = SHARED / "reglib" / "reglib-1.3.txt"
 BASIC = ("full-house", "hidden-single", "naked-single", "locked-candidates-1", "locked-candidates-2")
@@ -32,11 +32,12 @@ def reglib_lines(*codes: str) -> list[tuple[int, str]]:
     return out
 
 
-def reglib_found(line: str, tid: str) -> bool:
-    """True when technique ``tid`` yields a step with exactly the case's eliminations."""
+def reglib_found(line: str, tid: str, options: Options = DEFAULT) -> bool:
+    """True when technique ``tid`` (with these finder options) yields a step with exactly the case's
+    eliminations."""
     case = parse_library(line)
     want = set(case.eliminations)
-    return any(set(s.eliminations) == want for s in get(tid).find(case.board.copy()))
+    return any(set(s.eliminations) == want for s in get(tid).steps(case.board.copy(), options))
 
 
 def walk_sound(lines: list[str], tids: tuple[str, ...], max_steps: int = 400) -> Counter[str]:

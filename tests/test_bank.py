@@ -25,7 +25,7 @@ from conftest import PUZZLES, ROOT, SHARED
 from sudoku_grader import api, cli
 from sudoku_grader.bank import timed
 from sudoku_grader.bank.store import Store
-from sudoku_grader.engine import solve_path
+from sudoku_grader.engine import Simplest, walk
 
 SINGLES = ["full-house", "naked-single", "hidden-single"]
 EASY_SETS = ["printable-30-givens", "printable-25-givens", "project-euler-96", "newspaper-mixed"]
@@ -46,7 +46,7 @@ def bank(tmp_path_factory: pytest.TempPathFactory) -> Path:
         for line in (PUZZLES / f"{name}.txt").read_text().splitlines():
             if len(picked) == 200:
                 break
-            if line.strip() and not line.startswith("#") and solve_path(api.load(line), SINGLES).solved:
+            if line.strip() and not line.startswith("#") and walk(api.load(line), Simplest(SINGLES)).solved:
                 picked.append(line.strip())
     assert len(picked) == 200
     path = tmp_path_factory.mktemp("bank") / "bank.txt"

@@ -17,7 +17,7 @@ from sudoku_grader.chains.eureka import chain_text
 from sudoku_grader.chains.graph import CANDIDATES, GROUPED_ALS, cand_id, graph_for
 from sudoku_grader.chains.net import propagate
 from sudoku_grader.chains.search import chain_to, explore
-from sudoku_grader.engine import apply_step, solve_path
+from sudoku_grader.engine import Simplest, apply_step, walk
 from sudoku_grader.formats import parse, parse_library
 from sudoku_grader.solver import solve
 from sudoku_grader.step import Step
@@ -137,7 +137,7 @@ def test_every_instance_sound_along_real_paths() -> None:
     for line in lines:
         board = parse(line).board
         solution = solve(board).solutions[0]
-        path = solve_path(board)
+        path = walk(board)
         b = board.copy()
         for k, step in enumerate(path.steps):
             # positions hard enough for chains: the path is past the basic patterns there
@@ -153,8 +153,8 @@ def test_forcing_and_templates_sound_on_hard_positions() -> None:
     for line in lines:
         board = parse(line).board
         solution = solve(board).solutions[0]
-        path = solve_path(board, [t for t in ("full-house", "naked-single", "hidden-single",
-                                              "locked-candidates-1", "locked-candidates-2")])
+        path = walk(board, Simplest([t for t in ("full-house", "naked-single", "hidden-single",
+                                              "locked-candidates-1", "locked-candidates-2")]))
         found += _check_all_steps(path.board, solution, ALL_IDS[-8:])
     assert found > 5
 
@@ -181,7 +181,7 @@ def test_path_sound_top95_and_top1465_sample(capsys: pytest.CaptureFixture[str])
             board = parse(line).board
             solution = solve(board).solutions[0]
             t0 = time.perf_counter()
-            path = solve_path(board, techniques)
+            path = walk(board, Simplest(techniques))
             times.append(time.perf_counter() - t0)
             for step in path.steps:
                 for c, d in step.placements:

@@ -133,6 +133,22 @@ def test_explain_policy_and_disable() -> None:
     assert not {"hidden-single", "full-house"} & {s["technique"] for s in c["steps"]}
 
 
+def test_explain_scales() -> None:
+    """``explain --scales``: only the scales asked for are rated (none: the path alone), same path."""
+    line = puzzle_set("newspaper-mixed")[2]
+    full = json_lines(run("explain", "--json", line).stdout)[0]
+    bare = json_lines(run("explain", "--json", "--scales", "none", line).stdout)[0]
+    assert "ratings" not in bare
+    assert [s["text"] for s in bare["steps"]] == [s["text"] for s in full["steps"]]
+    some = json_lines(run("explain", "--json", "--scales", "hodoku,sudokuwiki", line).stdout)[0]
+    assert set(some["ratings"]) == {"hodoku", "sudokuwiki"}
+    assert some["ratings"]["hodoku"] == full["ratings"]["hodoku"]
+    text = run("explain", "--scales", "hodoku", line).stdout
+    assert "  hodoku: " in text and "  se: " not in text
+    bad = run("explain", "--scales", "nonsense", line)
+    assert bad.returncode == 2 and "unknown scale" in bad.stderr
+
+
 def test_large_file_streams(tmp_path: Path) -> None:
     """10,000 lines go through in order, quickly, without progress noise when stderr is not a terminal."""
     grid = solve(Board.from_string(P)).solutions[0]
@@ -170,3 +186,29 @@ def test_garbage_bytes_never_traceback(tmp_path: Path) -> None:
     f.write_bytes(bytes(range(256)) * 4 + b"\n" + P.encode() + b"\n" + P.encode() + b"\n")
     proc = run("explain", "-f", str(f))
     assert proc.returncode == 1 and "invalid" in proc.stdout and "Solution:" in proc.stdout
+
+
+def test_finder_options_reach_the_command_line() -> None:
+    """HoDoKu's reglib case 0600-2 (a rectangle with a missing candidate) through the CLI: found with
+    ``--option uniqueness-missing-candidates=on`` or ``--preset hodoku``, not without; a bad option
+    is a usage error."""
+    from sudoku_grader.formats import parse_library
+    from sudoku_grader.geometry import cell_name
+
+    line = next(x for x in (ROOT.parent / "shared" / "reglib" / "reglib-1.3.txt").read_text().splitlines()
+                if x.startswith(":0600-2:"))
+    want = sorted((cell_name(c), d) for c, d in parse_library(line).eliminations)
+
+    def found(*extra: str) -> bool:
+        proc = run("steps", "--technique", "uniqueness-1", *extra, line)
+        assert proc.returncode == 0, proc.stderr
+        (out,) = json_lines(proc.stdout)
+        return any(sorted((e["cell"], e["digit"]) for e in s["eliminations"]) == want for s in out["steps"])
+
+    assert not found()
+    assert found("--option", "uniqueness-missing-candidates=on")
+    assert found("--preset", "hodoku")
+    bad = run("explain", "--option", "uniqueness-missing-candidates=maybe", P)
+    assert bad.returncode == 2 and "on or off" in bad.stderr
+    listed = json_lines(run("techniques", "--options", "--json").stdout)
+    assert {"name": "als-overlap", "type": "bool", "default": False}.items() <= listed[1].items()

@@ -14,7 +14,7 @@ import pytest
 from conftest import puzzle_set
 from pattern_checks import check_step
 from sudoku_grader.board import Board
-from sudoku_grader.engine import apply_step, solve_path
+from sudoku_grader.engine import Simplest, apply_step, walk
 from sudoku_grader.formats import parse
 from sudoku_grader.geometry import CELL_BOX, HOUSE_MASK
 from sudoku_grader.solver import solve
@@ -29,7 +29,7 @@ def _stuck(count: int, every: int = 25) -> list[tuple[Board, list[int]]]:
     out = []
     for line in puzzle_set("forum-hardest-1106")[::every][:count]:
         board = parse(line).board
-        out.append((solve_path(board, simple).board, solve(board).solutions[0]))
+        out.append((walk(board, Simplest(simple)).board, solve(board).solutions[0]))
     return out
 
 
@@ -197,7 +197,7 @@ def test_sound_along_hardest_paths() -> None:
         board = parse(line).board
         solution = solve(board).solutions[0]
         b = board.copy()
-        for step in solve_path(board, techs).steps:
+        for step in walk(board, Simplest(techs)).steps:
             if step.technique in NEW:
                 for tid in NEW:
                     for s in get(tid).find(b):
@@ -217,3 +217,10 @@ def test_sudokuwiki_prices_exocets_and_sk_loops_from_its_table() -> None:
     assert slots["junior-exocet"] == "exocet" and slots["senior-exocet"] == "exocet"
     assert sudokuwiki.POINTS["exocet"] == 300
     assert "msls" not in slots  # not on SudokuWiki's table
+
+
+def test_on_the_default_path_before_forcing_chains() -> None:
+    order = [t.id for t in default_order()]
+    first_forcing = min(order.index(t) for t in ("forcing-chain-contradiction", "forcing-net-contradiction",
+                                                 "nested-forcing-net"))
+    assert all(order.index(t) < first_forcing for t in NEW)

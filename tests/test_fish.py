@@ -12,7 +12,7 @@ import pytest
 
 from conftest import puzzle_set
 from sudoku_grader.board import Board
-from sudoku_grader.engine import apply_step, solve_path
+from sudoku_grader.engine import Simplest, apply_step, walk
 from sudoku_grader.formats import parse, parse_library
 from sudoku_grader.geometry import BOXES, COLS, HOUSE_MASK, PEER_MASK, ROWS
 from sudoku_grader.solver import solve
@@ -122,7 +122,7 @@ def _stuck_positions(count: int) -> list[Board]:
               "naked-pair", "hidden-pair", "naked-triple", "hidden-triple"]
     out = []
     for line in puzzle_set("top95"):
-        b = solve_path(parse(line).board, simple).board
+        b = walk(parse(line).board, Simplest(simple)).board
         if b is not None and not b.is_solved():
             out.append(b)
         if len(out) == count:
@@ -195,7 +195,7 @@ def test_basic_fish_soundness_over_real_puzzles() -> None:
         board = parse(line).board
         solution = solve(board).solutions[0]
         b = board.copy()
-        for step in solve_path(board, techniques).steps:
+        for step in walk(board, Simplest(techniques)).steps:
             if step.technique in BASIC_IDS:
                 for tid in BASIC_IDS:
                     for s in get(tid).find(b):

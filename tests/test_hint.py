@@ -14,7 +14,7 @@ import pytest
 from conftest import ROOT, puzzle_set
 from sudoku_grader import api, worker_api
 from sudoku_grader.board import Board
-from sudoku_grader.engine import apply_step, next_step, solve_path
+from sudoku_grader.engine import apply_step, next_step, walk
 from sudoku_grader.errors import ParseError
 from sudoku_grader.formats import parse_position, to_library, to_pencilmark
 from sudoku_grader.solver import solve
@@ -35,7 +35,7 @@ def position_json(board: Board, givens: str, with_marks: bool = True) -> str:
 def positions_along_the_path(puzzle: str, every: int = 5) -> list[Board]:
     """Boards after 0, every, 2*every, ... steps of the default path (candidates as the path left them)."""
     board = api.load(puzzle)
-    path = solve_path(board)
+    path = walk(board)
     out = [board.copy()]
     b = board.copy()
     for i, s in enumerate(path.steps, 1):

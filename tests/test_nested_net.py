@@ -7,7 +7,7 @@ import random
 from conftest import puzzle_set
 from sudoku_grader.chains.graph import cand_id
 from sudoku_grader.chains.net import propagate
-from sudoku_grader.engine import solve_path
+from sudoku_grader.engine import Simplest, walk
 from sudoku_grader.formats import parse
 from sudoku_grader.solver import solve
 from sudoku_grader.techniques import default_order, get
@@ -16,7 +16,7 @@ from sudoku_grader.techniques import nested_net as nn
 
 def _settled(line: str):  # type: ignore[no-untyped-def]
     """The puzzle after its singles: the positions nets meet on a solve path."""
-    return solve_path(parse(line).board, ["full-house", "naked-single", "hidden-single"]).board
+    return walk(parse(line).board, Simplest(["full-house", "naked-single", "hidden-single"])).board
 
 
 def _fast(board, cell: int, digit: int):  # type: ignore[no-untyped-def]
@@ -80,7 +80,7 @@ def test_level_one_refutes_soundly_on_the_hardest_puzzles() -> None:
     simpler = [t for t in default_order() if t.level < get("nested-forcing-net").level
                and t.family not in ("exocet", "locked-sets")]
     for line in puzzle_set("forum-hardest-1905-11plus-sample200")[5:60:30]:
-        path = solve_path(parse(line).board, simpler)
+        path = walk(parse(line).board, Simplest(simpler))
         assert not path.solved
         board = path.board
         solution = solve(board).solutions[0]

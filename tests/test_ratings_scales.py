@@ -8,9 +8,10 @@ import pytest
 
 from conftest import SHARED, puzzle_set
 from sudoku_grader.board import Board
+from sudoku_grader.engine import Path
+from sudoku_grader.errors import SudokuError
 from sudoku_grader.formats import parse
 from sudoku_grader.ratings import grader2009, hodoku, rate_board, sourgumdrop, sudokuoftheday, sudokuwiki
-from sudoku_grader.ratings.common import Walk
 from sudoku_grader.ratings.mapping import MAPPING, mapping_for
 from sudoku_grader.solver import solve
 from sudoku_grader.step import Step
@@ -22,9 +23,9 @@ def _board_missing(cells: list[int]) -> Board:
     return parse("".join("." if i in cells else ch for i, ch in enumerate(SOLVED))).board
 
 
-def _walk(keys: list[str], solved: bool = True, candidates: list[int] | None = None) -> Walk:
+def _walk(keys: list[str], solved: bool = True, candidates: list[int] | None = None) -> Path:
     steps = [Step(k, k) for k in keys]
-    return Walk(steps=steps, keys=list(keys), candidates=candidates or [0] * len(keys), solved=solved)
+    return Path(steps=steps, keys=list(keys), candidates=candidates or [0] * len(keys), solved=solved)
 
 
 # ----------------------------------------------------------------- SudokuWiki (seed 000)
@@ -252,3 +253,53 @@ def test_sudokuwiki_unsolved_has_no_grade_name() -> None:
     w = _walk(["naked-pair"], solved=False, candidates=[200])
     r = sudokuwiki.summarize(w, sudokuwiki.POINTS)
     assert r["grade"] is None and not r["solved"] and r["score"] > 0
+
+
+def test_hodoku_rate_called_alone_is_right() -> None:
+    """`hodoku.rate` with no solution and no options gives HoDoKu's own answer (an Extreme puzzle
+    whose path needs rectangles with missing candidates, HoDoKu's default), as `api.rate` does."""
+    from sudoku_grader import api
+
+    line = "6.9.....8...7.1...4............6...4.2.....3..3....5...1.5...7.8...9..........2.."
+    alone = hodoku.rate(Board.from_string(line), None)
+    assert (alone["level"], alone["score"]) == ("Extreme", 1812)  # HoDoKu 2.2 (reference/hodoku-ratings.tsv)
+    assert hodoku.rate(Board.from_string(line))["score"] == 1812
+    assert api.rate(line, "hodoku")["ratings"]["hodoku"]["score"] == 1812
+
+
+def test_one_record_per_scale_is_what_everything_reads() -> None:
+    """Each scale's record names fields its own result carries; aliases, the generator, the CSV
+    header and the worker's catalogue all come from the records."""
+    from sudoku_grader import ratings, worker_api
+    from sudoku_grader.cli.rate import csv_header
+    from sudoku_grader.generator import GenerateOptions
+
+    line = puzzle_set("newspaper-mixed")[0]
+    board = parse(line).board
+    assert [s.id for s in ratings.SCALE_LIST] == list(ratings.SCALES)
+    for s in ratings.SCALE_LIST:
+        result = s.rate(board, solution=None, scores=None, progress=None, cancel=None)
+        assert s.number in s.columns and set(s.columns) <= result.keys(), s.id
+        assert isinstance(result[s.number], (int, float)), s.id
+        if s.level:
+            assert s.level in s.columns and result[s.level] in s.levels, s.id
+        else:
+            assert not s.levels
+        assert set(s.beyond_basics) <= set(s.levels)
+        assert s.compared[0] in result, s.id
+        for alias in s.aliases:
+            assert ratings.scale(alias) is s
+    assert sum(s.flat_table for s in ratings.SCALE_LIST) == 1
+    assert list(ratings.normalize_scores({"X-Wing": 5})) == [s.id for s in ratings.SCALE_LIST if s.flat_table]
+    pairs = next(s.id for s in ratings.SCALE_LIST if s.score_pairs)
+    assert ratings.normalize_scores({pairs: {"x-wing": [3, 2]}})[pairs]["x-wing"] == [3, 2]
+    with pytest.raises(SudokuError, match="must be a number"):
+        ratings.normalize_scores({"hodoku": {"x-wing": [3, 2]}})
+    assert ratings.parse_scales("sotd,SW,se") == ["sudokuoftheday", "sudokuwiki", "se"]
+    with pytest.raises(SudokuError, match="unknown scale 'nope'"):
+        ratings.parse_scales("nope")
+    assert GenerateOptions(scale="sotd", level="fiendish").scale == "sudokuoftheday"
+    header = csv_header(["hodoku", "grader2009"])
+    assert header[2:7] == ["ratings.hodoku.score", "ratings.hodoku.level", "ratings.grader2009.strategic",
+                           "ratings.grader2009.procedural", "ratings.grader2009.total"]
+    assert worker_api.scales() == [s.to_json() for s in ratings.SCALE_LIST]

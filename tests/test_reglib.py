@@ -8,11 +8,8 @@ have not implemented are reported, not failed. The table is printed.
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import re
 from collections import defaultdict
-from collections.abc import Iterator
 
 import pytest
 
@@ -20,7 +17,7 @@ from conftest import SHARED
 from reglib_skips import NOT_APPLICABLE
 from sudoku_grader.errors import UnknownTechniqueError
 from sudoku_grader.formats import parse_library
-from sudoku_grader.techniques import get
+from sudoku_grader.techniques import DEFAULT, Options, get
 
 REGLIB = SHARED / "reglib" / "reglib-1.3.txt"
 
@@ -34,29 +31,22 @@ def cases() -> list[tuple[int, str]]:
 
 
 # HoDoKu's tester switches options for some variants (reglib README): the same switches here.
-VARIANT_OPTIONS: list[tuple[str, str, str, object]] = [
-    (r"0402-1", "techniques.single_digit", "ALLOW_TWO_CANDIDATE_ERS", True),
-    (r"06\d\d-2", "techniques.uniqueness", "ALLOW_MISSING_CANDIDATES", True),
-    (r"090[234]-2", "techniques.als", "ALLOW_OVERLAP", True),
+VARIANT_OPTIONS: list[tuple[str, dict[str, object]]] = [
+    (r"0402-1", {"empty-rectangle-two-candidates": True}),
+    (r"06\d\d-2", {"uniqueness-missing-candidates": True}),
+    (r"090[234]-2", {"als-overlap": True}),
     # HoDoKu's allowAlsInTablingChains for these variants, with its ALS nodes of any size
-    (r"0709-2|0710-[34]|0711-[34]", "chains.graph", "MAX_ALS_CELLS", 8),
+    (r"0709-2|0710-[34]|0711-[34]", {"chain-als-cells": 8}),
 ]
 
 
-@contextlib.contextmanager
-def variant_options(code: str) -> Iterator[None]:
-    """Set the module options HoDoKu's tester uses for this variant code, then restore them."""
-    saved = []
-    for pattern, module, name, value in VARIANT_OPTIONS:
+def variant_options(code: str) -> Options:
+    """The finder options HoDoKu's tester uses for this variant code."""
+    options = DEFAULT
+    for pattern, values in VARIANT_OPTIONS:
         if re.fullmatch(pattern, code):
-            mod = importlib.import_module(f"sudoku_grader.{module}")
-            saved.append((mod, name, getattr(mod, name)))
-            setattr(mod, name, value)
-    try:
-        yield
-    finally:
-        for mod, name, old in saved:
-            setattr(mod, name, old)
+            options = options.with_values(values)
+    return options
 
 
 def run_case(line: str) -> tuple[str, bool | None]:
@@ -70,14 +60,13 @@ def run_case(line: str) -> tuple[str, bool | None]:
     expected_elims = set(case.eliminations)
     expected_place = set(case.placements)
     hit = False
-    with variant_options(case.code):
-        for step in tech.find(case.board.copy()):
-            if expected_elims and set(step.eliminations) == expected_elims:
-                hit = True
-                break
-            if expected_place and not expected_elims and set(step.placements) == expected_place:
-                hit = True
-                break
+    for step in tech.steps(case.board.copy(), variant_options(case.code)):
+        if expected_elims and set(step.eliminations) == expected_elims:
+            hit = True
+            break
+        if expected_place and not expected_elims and set(step.placements) == expected_place:
+            hit = True
+            break
     if case.code.endswith("-x"):
         return base, not hit
     return base, hit

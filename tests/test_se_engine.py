@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_grader.engine import apply_step
+from sudoku_grader.errors import Cancelled
 from sudoku_grader.formats import parse
 from sudoku_grader.ratings.se import se_rating
 from sudoku_grader.se.chaining import length_increment
@@ -87,3 +88,30 @@ def test_registered_finders_are_sound(tid: str) -> None:
             assert step.links, "chains list their links"
         if count >= 30:
             break
+
+
+def test_time_limit_and_cancel() -> None:
+    """A time limit stops the walk with what it has (complete False); cancel() raises Cancelled."""
+    board = parse(PUZZLES["chain"]).board
+    part = se_rating(board, max_seconds=1e-9)
+    assert not part["complete"] and not part["solved"] and part["path"] == []
+    with pytest.raises(Cancelled):
+        se_rating(board, cancel=lambda: True)
+
+
+@pytest.mark.parametrize("name", ["turbot", "chain"])
+def test_stop_at_pearl_or_diamond(name: str) -> None:
+    """stop="diamond" / "pearl" end the walk as soon as ED / EP are known, with the full run's values."""
+    board = parse(PUZZLES[name]).board
+    full = se_rating(board)
+    assert full["final"] == ["er", "ep", "ed"] and full["complete"]
+    diamond = se_rating(board, stop="diamond")
+    assert diamond["final"] == ["ed"] and diamond["ed"] == full["ed"] and len(diamond["path"]) == 1
+    assert not diamond["complete"]
+    pearl = se_rating(board, stop="pearl")
+    assert pearl["final"] == ["ep", "ed"] and (pearl["ep"], pearl["ed"]) == (full["ep"], full["ed"])
+    assert pearl["path"] == full["path"][: len(pearl["path"])] and len(pearl["path"]) < len(full["path"])
+    steps = se_rating(board, stop="pearl", with_steps=True)["path"]
+    assert steps[-1]["step"].placements and not any(e["step"].placements for e in steps[:-1])
+    with pytest.raises(ValueError):
+        se_rating(board, stop="ruby")

@@ -6,7 +6,7 @@ import pytest
 
 from pattern_checks import corpus, reglib_found, reglib_lines, walk_sound
 from sudoku_grader.formats import parse_library
-from sudoku_grader.techniques import get, single_digit
+from sudoku_grader.techniques import DEFAULT, Options, get
 
 TECHS = {
     "0400": "skyscraper",
@@ -19,17 +19,16 @@ TECHS = {
 
 
 @pytest.mark.parametrize(("n", "line"), reglib_lines(*TECHS))
-def test_reglib_case(n: int, line: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    two_candidate_variant = line.startswith(":0402-1:")
+def test_reglib_case(n: int, line: str) -> None:
     # HoDoKu's tester switches allowErsWithOnlyTwoCandidates on for exactly these cases
-    monkeypatch.setattr(single_digit, "ALLOW_TWO_CANDIDATE_ERS", two_candidate_variant)
-    assert reglib_found(line, TECHS[line.split(":")[1][:4]]), f"reglib line {n}"
+    options = Options(empty_rectangle_two_candidates=line.startswith(":0402-1:"))
+    assert reglib_found(line, TECHS[line.split(":")[1][:4]], options), f"reglib line {n}"
 
 
 def test_two_candidate_ers_are_off_by_default() -> None:
     cases = [line for _, line in reglib_lines("0402") if line.startswith(":0402-1:")]
     assert len(cases) == 7
-    assert not single_digit.ALLOW_TWO_CANDIDATE_ERS
+    assert not DEFAULT.empty_rectangle_two_candidates
     # most need an ER with only two box places; one also has an ordinary ER with the same elimination
     assert sum(not reglib_found(line, "empty-rectangle") for line in cases) >= 6
 
@@ -52,11 +51,11 @@ def test_skyscraper_explained_with_chain() -> None:
     assert step.extra["digit"] == 6
 
 
-def test_two_candidate_empty_rectangle_is_marked(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(single_digit, "ALLOW_TWO_CANDIDATE_ERS", True)
+def test_two_candidate_empty_rectangle_is_marked() -> None:
     _, line = reglib_lines("0402")[-1]  # a 0402-1 case: only two candidates in the box
     case = parse_library(line)
-    hits = [s for s in get("empty-rectangle").find(case.board) if set(s.eliminations) == set(case.eliminations)]
+    found = get("empty-rectangle").steps(case.board, Options(empty_rectangle_two_candidates=True))
+    hits = [s for s in found if set(s.eliminations) == set(case.eliminations)]
     assert hits and all(s.extra["two_candidates"] for s in hits)
 
 

@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from conftest import path_without_nested_chains, puzzle_set
-from sudoku_grader.engine import solve_path
+from sudoku_grader.engine import Simplest, walk
 from sudoku_grader.formats import parse
 from sudoku_grader.solver import solve
 
@@ -52,7 +52,7 @@ def check_path(line: str, used: Counter[str]) -> bool:
     result = solve(board)
     assert result.status == "unique", line
     solution = result.solutions[0]
-    path = solve_path(board, PATH_TECHNIQUES)
+    path = walk(board, Simplest(PATH_TECHNIQUES))
     for n, step in enumerate(path.steps, 1):
         used[step.technique] += 1
         for cell, digit in step.placements:

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import puzzle_set
 from sudoku_grader.board import Board
-from sudoku_grader.engine import apply_step, solve_path
+from sudoku_grader.engine import Simplest, apply_step, walk
 from sudoku_grader.formats import parse, parse_library
 from sudoku_grader.geometry import HOUSE_MASK, INTERSECTIONS, iter_bits
 from sudoku_grader.solver import solve
@@ -111,7 +111,7 @@ def _positions(n_puzzles: int = 12) -> list[Board]:
               "naked-pair", "hidden-pair", "naked-triple", "hidden-triple", "naked-quadruple", "hidden-quadruple"]
     for line in puzzle_set("top95")[:n_puzzles]:
         board = parse(line).board
-        path = solve_path(board, simple)
+        path = walk(board, Simplest(simple))
         b = board.copy()
         for i, step in enumerate(path.steps):
             if i % 7 == 3:
@@ -191,7 +191,7 @@ def test_soundness_over_real_puzzles() -> None:
         board = parse(line).board
         solution = solve(board).solutions[0]
         b = board.copy()
-        path = solve_path(board, techniques)
+        path = walk(board, Simplest(techniques))
         for step in path.steps:
             # every step each technique could take here is sound, not only the one applied
             for tid in techniques[2:]:

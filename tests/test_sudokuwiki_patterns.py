@@ -7,7 +7,7 @@ from itertools import combinations, product
 from conftest import puzzle_set
 from pattern_checks import BASIC, corpus, walk_sound
 from sudoku_grader.board import Board
-from sudoku_grader.engine import solve_path
+from sudoku_grader.engine import Simplest, walk
 from sudoku_grader.formats import parse
 from sudoku_grader.geometry import CELL_BOX, PEER_MASK, parse_cell
 from sudoku_grader.solver import solve
@@ -65,7 +65,7 @@ def test_gurth_sound_along_the_solve() -> None:
 def test_chute_remote_pair_geometry() -> None:
     seen = 0
     for line in corpus(top95=60, printable=0, newspaper=0):
-        board = solve_path(parse(line).board, BASIC).board  # where singles and intersections get stuck
+        board = walk(parse(line).board, Simplest(BASIC)).board  # where singles and intersections get stuck
         assert board is not None
         for s in get("chute-remote-pair").find(board):
             a, b = sorted({m.cell for m in s.highlights if m.role == "wing"})
@@ -83,7 +83,7 @@ def test_sound_over_real_puzzles() -> None:
 
 
 def test_triple_firework_example() -> None:
-    board = solve_path(parse(FIREWORK).board, BASIC).board
+    board = walk(parse(FIREWORK).board, Simplest(BASIC)).board
     assert board is not None
     steps = [s for s in get("fireworks").find(board) if s.extra["kind"] == "triple"]
     step = next(s for s in steps if s.extra["stem"] == 56)

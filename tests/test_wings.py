@@ -123,14 +123,14 @@ def _brute_bent_wings(b: Board, size: int) -> set[tuple[frozenset[int], frozense
 def test_bent_wings_find_every_instance_on_small_positions() -> None:
     """Late positions of real puzzles (at most 26 empty cells): the finders equal the brute-force definition."""
     from conftest import puzzle_set
-    from sudoku_grader.engine import apply_step, solve_path
+    from sudoku_grader.engine import apply_step, walk
     from sudoku_grader.formats import parse
 
     checked = found = 0
     for line in puzzle_set("top95")[:40]:
         board = parse(line).board
         b = board.copy()
-        for step in solve_path(board).steps:
+        for step in walk(board).steps:
             apply_step(b, step)
             if 14 <= b.empty_count() <= 26:
                 break

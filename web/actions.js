@@ -27,7 +27,7 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
     status: null, // the engine's solve() answer for the givens (with `puzzle`)
     analysis: null, // rate + explain of the givens
     view: null, // the step shown while stepping through the path (null: the grid as played)
-    hint: null, // {version, mode, answer, ladder, rung}
+    hint: null, // {version, mode, answer, ladder, rung, ms}
     selected: 0,
     notes: false,
     checked: null, // {wrong, missing} cells from the last Check, until the next move
@@ -390,6 +390,7 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
   let givens;
   let placed = "";
   let marks = [];
+  let markedUp = false; // marks that differ from what the digits allow: a player's position
   if (/^[1-9.0]{81}$/.test(clean)) {
     givens = clean;
   } else {
@@ -407,7 +408,8 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
     const parsed = Position.fromParsed(res);
     givens = res.values.map((v, c) => (v && res.givens[c] ? String(v) : ".")).join("");
     placed = res.values.map((v, c) => (v && !res.givens[c] ? String(v) : ".")).join("");
-    if (parsed.hasPencilmarks()) marks = parsed.cands.map((m, c) => (res.values[c] ? 0 : m));
+    markedUp = parsed.hasPencilmarks();
+    if (markedUp || carriesMarks(clean)) marks = parsed.cands.map((m, c) => (res.values[c] ? 0 : m));
     // A pencilmark grid cannot tell givens from placed digits: when its digits extend the puzzle
     // on the grid, the extra ones are the player's.
     const current = store.state.game.puzzle();
@@ -417,7 +419,7 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
       givens = current;
     }
   }
-  const isPosition = /[1-9]/.test(placed) || marks.some(Boolean);
+  const isPosition = /[1-9]/.test(placed) || markedUp;
   if (isPosition) {
     const probe = new Game(givens);
     const status = await solveOnce(store, probe.puzzle());
@@ -431,6 +433,16 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
     const status = await validity(store);
     if (status?.status === "unique") analyze(store);
   }
+}
+
+/**
+ * Does the text spell out every cell's candidates (a HoDoKu library line, a pencilmark grid)? Then
+ * they are the player's marks even when they equal what the digits allow.
+ */
+export function carriesMarks(text) {
+  if (/^:[0-9a-z]{4}:/i.test(text)) return true;
+  const tokens = text.split(/[\s|+\-=*:]+/).filter((t) => /^[1-9]+$/.test(t));
+  return tokens.length >= 81 && tokens.some((t) => t.length > 1);
 }
 
 async function solveOnce(store, puzzle) {
@@ -524,8 +536,8 @@ export function solvedSentence(rate) {
   let text = parts.length ? `You solved an ${parts.join(" / ")} puzzle` : "You solved the puzzle";
   const b = rate?.bottleneck || se?.bottleneck;
   if (b && (b.name || b.technique)) {
-    text += `; its hardest step is ${b.name || b.technique}`;
-    if (b.text) text += `: ${b.text}`;
+    const name = b.name || b.technique;
+    text += `; its hardest step is ${b.text ? (b.text.startsWith(name) ? b.text : `${name}: ${b.text}`) : name}`;
   }
   return text.endsWith(".") ? text : text + ".";
 }
@@ -549,11 +561,13 @@ export async function hint(store) {
   const version = s.game.version;
   const mode = s.mode;
   store.update({ view: null });
+  const t0 = performance.now();
   try {
     const answer = await store.engine.request("hint", s.game.positionJSON(), engineOptions(store.state));
     if (store.state.game.version !== version || store.state.game !== s.game) return; // the player moved meanwhile
     const ladder = hintLadder(answer, store.state.catalogue);
-    store.update({ hint: { version, mode, answer, ladder, rung: 1 } });
+    // ms: how long the player waited for it (the tests report it)
+    store.update({ hint: { version, mode, answer, ladder, rung: 1, ms: performance.now() - t0 } });
   } catch (e) {
     engineFailed(store, e);
   }

@@ -1,17 +1,27 @@
-// <sudoku-grader puzzle="..."></sudoku-grader>: the grid, the ratings and the step-through for a blog.
+// <sudoku-grader>: a puzzle's grid, ratings and step-through for a blog, drawn from precomputed JSON.
 //
-//   <script type="module" src="https://your.site/grader/web/embed.js"></script>
-//   <sudoku-grader puzzle="4.....8.5.3.........."></sudoku-grader>
+//   <script type="module" src="/grader/web/embed.js"></script>
+//   <sudoku-grader src="puzzle-01.json"></sudoku-grader>                  JSON by URL
+//   <sudoku-grader><script type="application/json">{...}</script></sudoku-grader>   JSON inline
+//   <sudoku-grader puzzle="4.....8.5.3.........."></sudoku-grader>       only a puzzle: rated on request
 //
-// Every element on a page shares one engine (one Web Worker with Pyodide), booted on first use.
-// Attributes: puzzle (any format the package reads), compact (hides the step list).
+// The JSON is what `python -m sudoku_grader embed` writes (or the output of `explain --json`,
+// which holds the ratings too). Nothing of Python is downloaded to draw it: the engine (Pyodide in
+// a Web Worker, one for every element of the page) loads only when a reader asks for engine work,
+// the "Rate in your browser" button, and the element says that it is loading.
+// "Solve this puzzle" opens the app (the page next to web/, where the engine comes from) in Solve
+// mode for the puzzle: #solve:<81 chars>.
+// Attributes: src, puzzle, compact (hides the step text).
 import { Position } from "./board.js";
-import { Engine } from "./engine.js";
 import { GridView } from "./grid.js";
 import { renderRatings } from "./ratings.js";
 
 let shared = null;
-const engine = () => (shared ??= new Engine());
+/** The page's one engine, loaded on first use (engine.js and everything after it). */
+async function engine() {
+  shared ??= import("./engine.js").then(({ Engine }) => new Engine({ lanes: 1 }));
+  return shared;
+}
 
 const STYLE = `
 :host { display: block; max-width: 480px; font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -29,13 +39,15 @@ const STYLE = `
 button { font: inherit; color: inherit; background: var(--sg-bg); border: 1px solid var(--sg-thin); border-radius: 6px; min-width: 40px; min-height: 36px; cursor: pointer; }
 button:disabled { opacity: 0.45; }
 button:focus-visible { outline: 3px solid var(--sg-placed); outline-offset: 2px; }
+.engine { margin-top: 8px; font-size: 0.9em; display: flex; flex-wrap: wrap; align-items: center; gap: 10px; }
+.engine a { color: var(--sg-placed); font-weight: 600; }
 .text { min-height: 2.8em; font-size: 0.92em; margin: 6px 0 0; }
-.muted { color: var(--sg-cand); }
+:host([compact]) .text { display: none; }
 `;
 
 export class SudokuGraderElement extends HTMLElement {
   static get observedAttributes() {
-    return ["puzzle"];
+    return ["puzzle", "src"];
   }
 
   constructor() {
@@ -48,25 +60,28 @@ export class SudokuGraderElement extends HTMLElement {
     style.textContent = STYLE;
     root.append(css, style);
     this.gridEl = document.createElement("div");
-    this.statusEl = document.createElement("p");
-    this.statusEl.className = "status";
+    this.statusEl = this.part("p", "status", "embed-status");
     this.statusEl.setAttribute("aria-live", "polite");
-    this.statusEl.setAttribute("data-testid", "embed-status");
-    this.ratingsEl = document.createElement("div");
-    this.ratingsEl.className = "ratings";
-    const nav = document.createElement("div");
-    nav.className = "nav";
+    this.ratingsEl = this.part("div", "ratings", "embed-ratings");
+    const nav = this.part("div", "nav");
     nav.setAttribute("role", "group");
     nav.setAttribute("aria-label", "Step through the solution");
     this.prev = this.button("◀", "Previous step", "embed-prev", () => this.go(this.k - 1));
     this.next = this.button("▶", "Next step", "embed-next", () => this.go(this.k + 1));
-    this.label = document.createElement("span");
-    this.label.setAttribute("data-testid", "embed-step");
+    this.label = this.part("span", "", "embed-step");
     nav.append(this.prev, this.label, this.next);
-    this.textEl = document.createElement("p");
-    this.textEl.className = "text";
-    this.textEl.setAttribute("data-testid", "embed-text");
-    root.append(this.gridEl, this.statusEl, this.ratingsEl, nav, this.textEl);
+    this.textEl = this.part("p", "text", "embed-text");
+    this.rateButton = this.button("Rate in your browser", "Rate this puzzle with the solver in your browser",
+      "embed-rate", () => this.rateHere());
+    this.rateButton.hidden = true;
+    this.solveLink = this.part("a", "", "embed-solve");
+    this.solveLink.textContent = "Solve this puzzle";
+    this.solveLink.target = "_blank";
+    this.solveLink.rel = "noopener";
+    this.solveLink.hidden = true;
+    const engineRow = this.part("div", "engine");
+    engineRow.append(this.solveLink, this.rateButton);
+    root.append(this.gridEl, this.statusEl, this.ratingsEl, nav, this.textEl, engineRow);
     this.grid = new GridView(this.gridEl, { label: "Sudoku puzzle" });
     this.steps = [];
     this.positions = [];
@@ -79,72 +94,162 @@ export class SudokuGraderElement extends HTMLElement {
     this.update();
   }
 
+  part(tag, cls, testid) {
+    const el = document.createElement(tag);
+    if (cls) el.className = cls;
+    if (testid) el.setAttribute("data-testid", testid);
+    return el;
+  }
+
   button(text, label, testid, onClick) {
-    const b = document.createElement("button");
+    const b = this.part("button", "", testid);
     b.type = "button";
     b.textContent = text;
     b.setAttribute("aria-label", label);
-    b.setAttribute("data-testid", testid);
     b.addEventListener("click", onClick);
     return b;
   }
 
   connectedCallback() {
-    this.run();
+    // Inline JSON may still be arriving when the element is upgraded during parsing.
+    if (document.readyState === "loading" && !this.getAttribute("src")) {
+      document.addEventListener("DOMContentLoaded", () => this.load(), { once: true });
+    } else this.load();
   }
 
-  attributeChangedCallback() {
-    if (this.isConnected) this.run();
+  attributeChangedCallback(_name, old, value) {
+    if (this.isConnected && old !== value && this.loadedOnce) this.load();
   }
 
-  async run() {
-    const text = (this.getAttribute("puzzle") || "").trim();
+  say(text, error = false) {
+    this.statusEl.textContent = text;
+    this.statusEl.classList.toggle("error", error);
+  }
+
+  /** Draw from the inline JSON, the src URL, or the bare puzzle (in that order). */
+  async load() {
+    this.loadedOnce = true;
     const seq = (this.seq = (this.seq || 0) + 1);
+    const inline = this.querySelector('script[type="application/json"]');
+    const src = this.getAttribute("src");
+    try {
+      let data = null;
+      if (inline) data = JSON.parse(inline.textContent);
+      else if (src) {
+        this.say("Loading…");
+        const res = await fetch(new URL(src, document.baseURI));
+        if (!res.ok) throw new Error(`Could not load ${src}: HTTP ${res.status}.`);
+        data = await res.json();
+      }
+      if (seq !== this.seq) return;
+      if (data) this.show(data);
+      else this.showPuzzleOnly((this.getAttribute("puzzle") || "").trim());
+    } catch (e) {
+      if (seq !== this.seq) return;
+      this.offerSolve("");
+      const msg = e instanceof SyntaxError ? "The puzzle's JSON is not readable." : String(e.message || e);
+      this.say(msg, true);
+    }
+  }
+
+  show(data) {
+    const line = typeof data.puzzle === "string" ? data.puzzle : "";
+    if (!/^[1-9.0]{81}$/.test(line)) throw new Error("The puzzle's JSON has no 81-character puzzle.");
+    if (data.error) throw new Error(data.error);
+    this.data = data;
+    this.setPath(Position.fromLine(line), data.steps || []);
+    renderRatings(this.ratingsEl, data.ratings || {}, document);
+    const n = this.steps.length;
+    this.say(n ? `${n} steps${data.solved === false ? " (the solver got stuck)" : ""}. Use ◀ ▶ to step through.` : "");
+    this.rateButton.hidden = false;
+    this.drawn(line);
+  }
+
+  showPuzzleOnly(text) {
+    this.data = null;
     this.steps = [];
-    this.positions = [];
-    this.k = 0;
     this.ratingsEl.textContent = "";
-    this.statusEl.classList.remove("error");
     if (!text) {
-      this.statusEl.textContent = "No puzzle given: set the puzzle attribute.";
+      this.offerSolve("");
+      this.positions = [];
       this.update();
+      this.say("No puzzle given: set src, puzzle, or put the JSON inside the element.", true);
       return;
     }
-    const eng = engine();
-    this.statusEl.textContent = eng.state === "booting" ? "Loading the solver…" : "Rating…";
+    this.positions = /^[1-9.0]{81}$/.test(text) ? [Position.fromLine(text)] : [];
+    this.update();
+    this.say("Not rated yet.");
+    this.rateButton.hidden = false;
+    this.drawn(text);
+  }
+
+  /** Point "Solve this puzzle" at the app's Solve mode for an 81-character puzzle (hidden otherwise). */
+  offerSolve(puzzle) {
+    const ok = /^[1-9.0]{81}$/.test(puzzle || "");
+    this.solveLink.hidden = !ok;
+    if (ok) this.solveLink.href = new URL(`../#solve:${puzzle.replace(/0/g, ".")}`, import.meta.url).href;
+    else this.solveLink.removeAttribute("href");
+  }
+
+  /** Marks the element drawn (data-drawn: ms since the page's navigation began) and says so. */
+  drawn(puzzle) {
+    this.offerSolve(puzzle);
+    this.dataset.drawn = String(Math.round(performance.now()));
+    this.dispatchEvent(new CustomEvent("drawn", { detail: { puzzle } }));
+  }
+
+  setPath(start, steps) {
+    this.steps = steps;
+    this.positions = [start];
+    let p = start;
+    for (const s of steps) {
+      p = p.copy();
+      p.apply(s);
+      this.positions.push(p);
+    }
+    this.k = Math.min(this.k, steps.length);
+    this.update();
+  }
+
+  /** Engine work, on the reader's request: load the solver (once per page), then rate and explain. */
+  async rateHere() {
+    const text = this.data?.puzzle || (this.getAttribute("puzzle") || "").trim();
+    if (!text) return;
+    this.rateButton.disabled = true;
+    const loaded = shared !== null;
+    this.say(loaded ? "Rating…" : "Loading the solver (Python in your browser, about 7 MB the first time)…");
     try {
-      let pos;
-      if (/^[1-9.0]{81}$/.test(text)) pos = Position.fromLine(text);
-      else {
+      const eng = await engine();
+      await eng.ready;
+      let pos = this.positions[0];
+      if (!pos) {
         const parsed = await eng.request("parse", text);
         if (parsed.error) throw new Error(parsed.error);
         pos = Position.fromParsed(parsed);
       }
-      this.positions = [pos];
-      this.update();
-      this.statusEl.textContent = "Rating…";
-      const rate = await eng.request("rate", pos.text());
-      if (seq !== this.seq) return;
+      this.say("Rating…");
+      const rated = {};
+      const rate = await eng.request("rate", pos.text(), {}, (m) => {
+        if (m.type === "partial") {
+          rated[m.scale] = m.rating;
+          renderRatings(this.ratingsEl, rated, document);
+        } else if (m.step) this.say(`Rating · ${m.scale || ""} step ${m.step}`);
+      });
       if (rate.error) throw new Error(rate.error);
       renderRatings(this.ratingsEl, rate.ratings || {}, document);
-      const explain = await eng.request("explain", pos.text());
-      if (seq !== this.seq) return;
+      this.say("Explaining…");
+      const explain = await eng.request("explain", pos.text(), {}, (m) => m.step && this.say(`Explaining · step ${m.step}`));
       if (explain.error) throw new Error(explain.error);
-      this.steps = explain.steps || [];
-      let p = pos;
-      for (const s of this.steps) {
-        p = p.copy();
-        p.apply(s);
-        this.positions.push(p);
-      }
-      this.statusEl.textContent = `${this.steps.length} steps${explain.solved ? "" : " (the solver got stuck)"}. Use ◀ ▶ to step through.`;
+      this.data = { puzzle: pos.text(), ratings: rate.ratings, steps: explain.steps, solved: explain.solved };
+      this.offerSolve(pos.text());
+      this.setPath(pos, explain.steps || []);
+      this.say(`Rated in your browser: ${this.steps.length} steps. Use ◀ ▶ to step through.`);
       this.dispatchEvent(new CustomEvent("rated", { detail: { rate, explain } }));
     } catch (e) {
-      if (seq !== this.seq) return;
-      this.statusEl.textContent = String(e.message || e).replace(/^Error:\s*/, "");
-      this.statusEl.classList.add("error");
+      this.say(String(e.message || e).replace(/^Error:\s*/, ""), true);
+    } finally {
+      this.rateButton.disabled = false;
     }
-    this.update();
   }
 
   go(k) {

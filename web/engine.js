@@ -1,12 +1,33 @@
-// The page's side of the worker: boot with a timeout, one request at a time, cancel, time limit.
+// The page's side of the engine: the Python package in two module Web Workers ("lanes").
+//
+//   quick lane  parse, solve (the validity check), hint, catalogue, techniques: short calls;
+//   long lane   rate, explain, steps, generate (and the diagnostic sleep): work that can take minutes.
+//
+// So a hint, a validity check or a new puzzle's parse never waits behind a rating. The quick lane
+// boots first; the long lane boots once the quick one is ready (the two boots would otherwise
+// share the CPU), and long requests made before then wait for it. `new Engine({lanes: 1})` runs
+// everything in one worker, one request after another.
 //
 // A running Python call cannot be interrupted without SharedArrayBuffer (which needs headers
-// most hosts lack), so cancelling or hitting the time limit terminates the worker and boots a
-// fresh one. The page listens to state changes: "booting" | "ready" | "busy" | "failed".
+// most hosts lack), so cancelling, the time limit and a newer request that replaces a running one
+// terminate that lane's worker and boot a fresh one. A rate or explain for one puzzle replaces
+// the long lane's rate/explain/steps of any other puzzle (queued or running): a stale result never
+// arrives, and the old request rejects with kind "cancelled". `abandon()` drops the long lane's
+// work without starting anything new (for a page whose puzzle changed).
+//
+// Events: "state" ("booting" | "ready" | "busy" | "failed", for the engine as a whole: booting and
+// failed follow the quick lane), "ready" (the quick lane booted), "restart" (cancel or time limit).
+// Requests see `progress` messages, and for rate one `partial` message per scale as it is done;
+// a request stopped by the time limit rejects with `error.partial = {ratings}` holding those.
 
 import { BUILD } from "./build-info.js";
 
 export const BOOT_TIMEOUT_S = 120;
+
+/** Operations that may run for minutes: they go to the long lane. */
+export const LONG_OPS = new Set(["rate", "explain", "steps", "generate", "sleep"]);
+/** Long operations about one puzzle: a newer one for another puzzle replaces them. */
+const REPLACEABLE = new Set(["rate", "explain", "steps"]);
 
 export class EngineError extends Error {
   constructor(message, kind) {
@@ -15,36 +36,42 @@ export class EngineError extends Error {
   }
 }
 
-export class Engine extends EventTarget {
-  constructor({ workerUrl = new URL("./worker.js", import.meta.url), bootTimeout = BOOT_TIMEOUT_S } = {}) {
-    super();
-    this.workerUrl = workerUrl;
-    this.bootTimeout = bootTimeout;
-    this.timeLimit = 300; // seconds per request; 0 means none
-    this.nextId = 1;
-    this.pending = new Map(); // id -> {resolve, reject, onProgress, timer, op}
+/** One worker with its own queue: one request at a time, in order. */
+class Lane {
+  constructor(engine, name) {
+    this.engine = engine;
+    this.name = name;
+    this.worker = null;
     this.queue = Promise.resolve();
-    this.state = "booting";
-    this.bootSeconds = null;
-    this.version = null;
-    this.start();
+    this.jobs = new Set(); // queued or running
+    this.running = null; // the job the worker is working on
+    this.state = "idle"; // idle (not started) | booting | ready | failed
+    this.newReady();
+  }
+
+  newReady() {
+    const previous = this._resolve ? { resolve: this._resolve, reject: this._reject } : null;
+    this.ready = new Promise((resolve, reject) => {
+      this._resolve = resolve;
+      this._reject = reject;
+    });
+    this.ready.catch(() => {}); // reported through state and the requests that wait on it
+    // Whoever waited on an unfinished boot waits on this one instead.
+    if (previous && !this.settled) this.ready.then(previous.resolve, previous.reject);
+    this.settled = false;
   }
 
   start() {
-    this.setState("booting");
+    if (this.state !== "idle") this.newReady();
+    this.state = "booting";
     const t0 = performance.now();
-    this.worker = new Worker(this.workerUrl, { type: "module" });
-    this.ready = new Promise((resolve, reject) => {
-      this._bootResolve = resolve;
-      this._bootReject = reject;
-    });
-    this.ready.catch(() => {}); // reported through state and the requests that wait on it
+    this.worker = new Worker(this.engine.workerUrl, { type: "module" });
     this.bootTimer = setTimeout(() => {
       this.failBoot(
-        `The Python engine did not start within ${this.bootTimeout} s. If you host these files yourself, ` +
+        `The Python engine did not start within ${this.engine.bootTimeout} s. If you host these files yourself, ` +
           "serve .wasm files as application/wasm (python build.py serve does), and open the page over http(s), not file://.",
       );
-    }, this.bootTimeout * 1000);
+    }, this.engine.bootTimeout * 1000);
     this.worker.onmessage = (e) => this.onMessage(e.data, t0);
     this.worker.onerror = (e) => {
       e.preventDefault?.();
@@ -56,10 +83,12 @@ export class Engine extends EventTarget {
 
   failBoot(message) {
     clearTimeout(this.bootTimer);
-    this.worker.terminate();
+    this.worker?.terminate();
+    this.state = "failed";
     this.bootError = message;
-    this._bootReject(new EngineError(message, "boot"));
-    this.setState("failed");
+    this.settled = true;
+    this._reject(new EngineError(message, "boot"));
+    this.engine.laneChanged(this);
   }
 
   onMessage(msg, t0) {
@@ -70,35 +99,146 @@ export class Engine extends EventTarget {
         return;
       }
       clearTimeout(this.bootTimer);
+      this.state = "ready";
+      this.settled = true;
       this.bootSeconds = (performance.now() - t0) / 1000;
-      this.version = msg.version;
-      this.build = msg.build;
-      this.phases = msg.phases || {};
-      this.setState("ready");
-      this._bootResolve();
-      this.dispatchEvent(new CustomEvent("ready", { detail: { seconds: this.bootSeconds, version: msg.version } }));
+      this.info = msg;
+      this._resolve();
+      this.engine.laneReady(this);
       return;
     }
     if (msg.type === "boot-error") {
       this.failBoot("The Python engine failed to start: " + msg.message);
       return;
     }
-    const req = this.pending.get(msg.id);
-    if (!req) return;
-    if (msg.type === "progress") {
-      req.onProgress?.(msg);
+    const job = this.running;
+    if (!job || job.id !== msg.id) return;
+    if (msg.type === "progress" || msg.type === "partial") {
+      if (msg.type === "partial") job.partial[msg.scale] = msg.rating;
+      job.onProgress?.(msg);
       return;
     }
-    this.finish(msg.id);
-    if (msg.type === "result") req.resolve(msg.result);
-    else req.reject(new EngineError(msg.message || "The engine failed.", "engine"));
+    this.done(job);
+    if (msg.type === "result") job.resolve(msg.result);
+    else job.reject(new EngineError(msg.message || "The engine failed.", "engine"));
   }
 
-  finish(id) {
-    const req = this.pending.get(id);
-    if (req) clearTimeout(req.timer);
-    this.pending.delete(id);
-    if (this.pending.size === 0 && this.state === "busy") this.setState("ready");
+  request(op, puzzle, options, onProgress) {
+    const job = { op, puzzle, options, onProgress, dropped: null, partial: {}, id: 0 };
+    this.jobs.add(job);
+    const run = () => this.send(job);
+    const p = this.queue.then(run, run);
+    this.queue = p.catch(() => {});
+    const forget = () => {
+      this.jobs.delete(job);
+      this.engine.laneChanged(this);
+    };
+    p.then(forget, forget);
+    this.engine.laneChanged(this);
+    return p;
+  }
+
+  async send(job) {
+    if (job.dropped) throw job.dropped;
+    await this.ready;
+    if (job.dropped) throw job.dropped;
+    return new Promise((resolve, reject) => {
+      job.resolve = resolve;
+      job.reject = reject;
+      job.id = this.engine.nextId++;
+      this.running = job;
+      const limit = this.engine.timeLimit;
+      if (limit > 0) {
+        job.timer = setTimeout(() => {
+          const reason = new EngineError(`Stopped after the time limit of ${limit} s.`, "timeout");
+          if (Object.keys(job.partial).length) reason.partial = { ratings: { ...job.partial } };
+          this.restart(reason);
+          this.engine.dispatchEvent(new CustomEvent("restart", { detail: reason }));
+        }, limit * 1000);
+      }
+      this.worker.postMessage({ id: job.id, op: job.op, puzzle: job.puzzle, options: job.options });
+    });
+  }
+
+  done(job) {
+    clearTimeout(job.timer);
+    if (this.running === job) this.running = null;
+  }
+
+  /** Terminate the worker, fail the running request with `reason`, boot a fresh worker. */
+  restart(reason) {
+    clearTimeout(this.bootTimer);
+    this.worker?.terminate();
+    const job = this.running;
+    if (job) {
+      this.done(job);
+      job.reject(reason);
+    }
+    this.start();
+  }
+
+  /** Drop every queued or running job that `test` picks; true when one was running. */
+  drop(test, reason) {
+    let wasRunning = false;
+    for (const job of this.jobs) {
+      if (job.dropped || !test(job)) continue;
+      job.dropped = reason;
+      if (job === this.running) wasRunning = true;
+    }
+    if (wasRunning) this.restart(reason);
+    return wasRunning;
+  }
+}
+
+export class Engine extends EventTarget {
+  constructor({ workerUrl = new URL("./worker.js", import.meta.url), bootTimeout = BOOT_TIMEOUT_S, lanes = 2 } = {}) {
+    super();
+    this.workerUrl = workerUrl;
+    this.bootTimeout = bootTimeout;
+    this.timeLimit = 300; // seconds per request; 0 means none
+    this.nextId = 1;
+    this.state = "booting";
+    this.bootSeconds = null;
+    this.version = null;
+    this.quick = new Lane(this, "quick");
+    this.long = lanes > 1 ? new Lane(this, "long") : this.quick;
+    this.quick.start();
+    this.ready = this.quick.ready;
+  }
+
+  /** The quick lane's worker (kept for callers that used the one worker). */
+  get worker() {
+    return this.quick.worker;
+  }
+
+  get bootError() {
+    return this.quick.bootError ?? (this.long.state === "failed" ? this.long.bootError : undefined);
+  }
+
+  laneReady(lane) {
+    if (lane === this.quick) {
+      const msg = lane.info;
+      this.bootSeconds = lane.bootSeconds;
+      this.version = msg.version;
+      this.build = msg.build;
+      this.phases = msg.phases || {};
+      this.ready = lane.ready;
+      this.laneChanged(lane);
+      this.dispatchEvent(new CustomEvent("ready", { detail: { seconds: this.bootSeconds, version: msg.version } }));
+      if (this.long.state === "idle") this.long.start();
+    } else this.laneChanged(lane);
+  }
+
+  laneChanged(lane) {
+    if (lane === this.quick && lane.state === "failed" && this.long.state === "idle") {
+      this.long.failBoot(lane.bootError); // nothing would ever start it
+    }
+    let state;
+    if (this.quick.state === "failed") state = "failed";
+    else if (this.quick.state !== "ready") state = "booting";
+    else if (this.quick.jobs.size || this.long.jobs.size) state = "busy";
+    else state = "ready";
+    if (state !== this.state) this.setState(state);
   }
 
   setState(state) {
@@ -106,46 +246,26 @@ export class Engine extends EventTarget {
     this.dispatchEvent(new CustomEvent("state", { detail: state }));
   }
 
-  /** Run one operation; resolves with the CLI's JSON shape. Requests run one after another. */
+  /** Run one operation; resolves with the CLI's JSON shape. Each lane runs its requests in order. */
   request(op, puzzle = "", options = {}, onProgress = null) {
-    const run = () => this._send(op, puzzle, options, onProgress);
-    const p = this.queue.then(run, run);
-    this.queue = p.catch(() => {});
-    return p;
-  }
-
-  async _send(op, puzzle, options, onProgress) {
-    await this.ready;
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const req = { resolve, reject, onProgress, op, timer: null };
-      this.pending.set(id, req);
-      this.setState("busy");
-      if (this.timeLimit > 0) {
-        req.timer = setTimeout(
-          () => this.restart(new EngineError(`Stopped after the time limit of ${this.timeLimit} s.`, "timeout")),
-          this.timeLimit * 1000,
-        );
-      }
-      this.worker.postMessage({ id, op, puzzle, options });
-    });
-  }
-
-  /** Stop whatever runs: terminate the worker, fail its requests, boot a fresh one. */
-  cancel() {
-    this.restart(new EngineError("Cancelled.", "cancelled"));
-  }
-
-  restart(reason) {
-    clearTimeout(this.bootTimer);
-    this.worker.terminate();
-    const reqs = [...this.pending.values()];
-    this.pending.clear();
-    for (const r of reqs) {
-      clearTimeout(r.timer);
-      r.reject(reason);
+    const lane = LONG_OPS.has(op) ? this.long : this.quick;
+    if (REPLACEABLE.has(op)) {
+      const replaced = new EngineError("Replaced by a request for another puzzle.", "cancelled");
+      this.long.drop((job) => REPLACEABLE.has(job.op) && job.puzzle !== puzzle, replaced);
     }
+    return lane.request(op, puzzle, options, onProgress);
+  }
+
+  /** Drop the long lane's queued and running work (the page's puzzle changed); no "restart" event. */
+  abandon() {
+    this.long.drop(() => true, new EngineError("The puzzle changed.", "cancelled"));
+  }
+
+  /** Stop everything asked for (both lanes): fail those requests; a lane that was working boots afresh. */
+  cancel() {
+    const reason = new EngineError("Cancelled.", "cancelled");
+    const lanes = this.long === this.quick ? [this.quick] : [this.quick, this.long];
+    for (const lane of lanes) lane.drop(() => true, reason);
     this.dispatchEvent(new CustomEvent("restart", { detail: reason }));
-    this.start();
   }
 }

@@ -62,6 +62,17 @@ export function renderRatings(root, ratings, doc = document) {
       const field = HEADLINE_FIELDS.find((f) => isShown(value[f]));
       head.setAttribute("data-testid", `rating-${kebab(scale)}`);
       head.textContent = field ? fmt(value[field]) : "–";
+      const stuck = value.solved === false;
+      if (stuck) {
+        // The scale's own techniques stopped before the end: no rating, only partial figures.
+        head.textContent = "could not finish";
+        head.classList.add("stuck");
+        const note = doc.createElement("span");
+        note.className = "scale-stuck";
+        note.setAttribute("data-testid", `rating-${kebab(scale)}-unfinished`);
+        note.textContent = "Its techniques got stuck before the end, so the figures are partial. ";
+        details.appendChild(note);
+      }
       if (typeof value.error === "string") {
         // A scale that could not rate (not installed, gave up): its message, plainly.
         const note = doc.createElement("span");
@@ -76,7 +87,8 @@ export function renderRatings(root, ratings, doc = document) {
         span.className = "field";
         const label = doc.createElement("span");
         label.className = "label";
-        label.textContent = (FIELD_NAMES[k] || k.replace(/_/g, " ")) + " ";
+        const partial = stuck && !/^(solved|stuck|steps)$/.test(k) && !k.startsWith("partial");
+        label.textContent = (partial ? "partial " : "") + (FIELD_NAMES[k] || k.replace(/_/g, " ")) + " ";
         const val = doc.createElement("span");
         val.className = "value";
         val.setAttribute("data-testid", `rating-${kebab(scale)}-${kebab(k)}`);
@@ -110,14 +122,45 @@ export function findBottleneck(result) {
 }
 
 /**
+ * What the difficulty chart plots. When Sudoku Explainer rated the puzzle, its own path carries each
+ * step's real SE difficulty (its ER is the tallest bar); that path is not the one shown on the page,
+ * so its bars carry no candidate counts. Otherwise the page's path with each technique's usual level.
+ * @returns {{difficulty: number[], candidates: number[], names: string[], texts: string[],
+ *   bottleneck: number, sePath: boolean, er: number|null, partial: boolean}}
+ */
+export function chartSeries(rate, steps, difficulty, candidates) {
+  const se = rate?.ratings?.se;
+  const path = se && typeof se === "object" && Array.isArray(se.path) ? se.path : [];
+  if (path.length && path.every((st) => typeof st?.se === "number")) {
+    const b = typeof se.bottleneck?.index === "number" ? se.bottleneck.index : -1;
+    return {
+      difficulty: path.map((st) => st.se),
+      candidates: [],
+      names: path.map((st) => st.name || st.technique || ""),
+      texts: path.map((st) => st.text || ""),
+      bottleneck: b >= 0 && b < path.length ? b : -1,
+      sePath: true,
+      er: typeof se.er === "number" ? se.er : null,
+      partial: se.solved === false,
+    };
+  }
+  return {
+    difficulty, candidates, names: steps.map((st) => st.name || ""), texts: steps.map((st) => st.text || ""),
+    bottleneck: -1, sePath: false, er: null, partial: false,
+  };
+}
+
+/**
  * Draw the difficulty of each step (bars) and the candidates left (line) into an SVG.
  * @param {SVGSVGElement} svg  viewBox 0 0 600 160
  * @param {number[]} difficulty  one per step
  * @param {number[]} candidates  one per step (before it)
  * @param {(i: number) => void} onPick  called with the 0-based step index
  * @param {number} current  highlighted step (0-based) or -1
+ * @param {string} axis  what the bars measure, written on the vertical axis
+ * @param {string[]} names  each step's name, for the bar's tooltip
  */
-export function renderChart(svg, difficulty, candidates, onPick, current = -1, bottleneck = -1) {
+export function renderChart(svg, difficulty, candidates, onPick, current = -1, bottleneck = -1, axis = "difficulty", names = []) {
   const NS = "http://www.w3.org/2000/svg";
   svg.textContent = "";
   const n = difficulty.length;
@@ -126,37 +169,50 @@ export function renderChart(svg, difficulty, candidates, onPick, current = -1, b
   const H = 160;
   const top = 8;
   const bottom = 18;
-  const maxD = Math.max(1, ...difficulty);
+  const left = 34; // room for the vertical axis and its numbers
+  const maxD = Math.max(1, Math.ceil(Math.max(...difficulty)));
   const maxC = Math.max(1, ...candidates);
-  const bw = W / n;
+  const bw = (W - left) / n;
   const y = (v, max) => H - bottom - (v / max) * (H - top - bottom);
-  const axis = doc(NS, "line", { x1: 0, y1: H - bottom, x2: W, y2: H - bottom, class: "axis" });
-  svg.appendChild(axis);
+  svg.appendChild(doc(NS, "line", { x1: left, y1: H - bottom, x2: W, y2: H - bottom, class: "axis" }));
+  svg.appendChild(doc(NS, "line", { x1: left, y1: top, x2: left, y2: H - bottom, class: "axis" }));
+  for (const v of [0, maxD / 2, maxD]) {
+    svg.appendChild(doc(NS, "line", { x1: left - 4, y1: y(v, maxD), x2: left, y2: y(v, maxD), class: "axis" }));
+    const t = doc(NS, "text", { x: left - 6, y: y(v, maxD) + 4, class: "tick end", "data-testid": "chart-tick" });
+    t.textContent = String(Math.round(v * 10) / 10);
+    svg.appendChild(t);
+  }
   difficulty.forEach((d, i) => {
     const rect = doc(NS, "rect", {
-      x: i * bw + bw * 0.1,
+      x: left + i * bw + bw * 0.1,
       y: y(d, maxD),
       width: Math.max(1, bw * 0.8),
       height: Math.max(1, H - bottom - y(d, maxD)),
       class: "bar" + (i === current ? " current" : "") + (i === bottleneck ? " bottleneck" : ""),
+      "data-value": d,
     });
     const title = doc(NS, "title", {});
-    title.textContent = `step ${i + 1}: difficulty ${d}, ${candidates[i] ?? "?"} candidates`;
+    title.textContent = `step ${i + 1}${names[i] ? ` (${names[i]})` : ""}: ${axis} ${d}` + (candidates.length ? `, ${candidates[i] ?? "?"} candidates` : "");
     rect.appendChild(title);
     rect.addEventListener("click", () => onPick(i));
     svg.appendChild(rect);
   });
-  const pts = candidates.map((c, i) => `${i * bw + bw / 2},${y(c, maxC)}`).join(" ");
-  svg.appendChild(doc(NS, "polyline", { points: pts, class: "cands-line" }));
+  if (candidates.length) {
+    const pts = candidates.map((c, i) => `${left + i * bw + bw / 2},${y(c, maxC)}`).join(" ");
+    svg.appendChild(doc(NS, "polyline", { points: pts, class: "cands-line" }));
+  }
   const label = (x, yy, text, cls) => {
     const t = doc(NS, "text", { x, y: yy, class: cls });
     t.textContent = text;
     svg.appendChild(t);
   };
-  label(2, H - 4, "step 1", "tick");
+  const name = doc(NS, "text", { x: left + 4, y: top + 10, class: "tick", "data-testid": "chart-axis" });
+  name.textContent = axis;
+  svg.appendChild(name);
+  label(left, H - 4, "step 1", "tick");
   label(W - 2, H - 4, `step ${n}`, "tick end");
-  svg.setAttribute("aria-label", `Difficulty of ${n} steps, at most ${Math.round(maxD * 10) / 10}; ` +
-    `candidates fall from ${candidates[0] ?? "?"} to ${candidates[candidates.length - 1] ?? "?"}.`);
+  svg.setAttribute("aria-label", `${axis[0].toUpperCase()}${axis.slice(1)} of ${n} steps, at most ${Math.round(Math.max(...difficulty) * 10) / 10}` +
+    (candidates.length ? `; candidates fall from ${candidates[0] ?? "?"} to ${candidates[candidates.length - 1] ?? "?"}.` : "."));
 }
 
 function doc(ns, tag, attrs) {

@@ -3,24 +3,35 @@
 Every function takes puzzle text in any supported format and returns plain
 JSON-ready dicts, so the command line and the Web Worker print the same shapes.
 Field names are a contract: later work adds fields, never renames them.
+
+Long calls take ``progress`` (``progress(n, label)`` after each step) and
+``cancel`` (``cancel()`` returning True stops between two steps with
+`errors.Cancelled`). Finder switches (`techniques.options`) come as ``options``
+(``{"uniqueness-missing-candidates": true}`` or ``["als-overlap=on"]``) on top of
+a ``preset`` (``"hodoku"``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from . import ratings as _ratings
 from .board import Board
-from .engine import all_steps as _all_steps
-from .engine import next_step, solve_path
+from .engine import Cancel, Progress, all_steps, next_step, policy_named, walk
 from .errors import SudokuError
 from .formats import parse, parse_position
 from .geometry import cell_name
 from .solver import solve as _exact
-from .techniques import default_order, get, ordered
+from .techniques import Options, default_order, get, make_options, ordered
+from .techniques.options import describe as describe_options
 
-__all__ = ["solve", "explain", "steps", "hint", "rate", "generate", "load", "techniques", "enabled_techniques"]
+OptionsArg = Options | Mapping[str, Any] | Iterable[str] | None
+
+__all__ = ["solve", "explain", "steps", "hint", "rate", "generate", "load", "techniques", "enabled_techniques",
+           "finder_options", "options_catalogue"]
 
 
 def load(text: str) -> Board:
@@ -64,8 +75,23 @@ def solve(text: str) -> dict[str, Any]:
     return _status(board)
 
 
+def finder_options(options: OptionsArg = None, preset: str | None = None) -> Options:
+    """The finder switches for a call: a preset, then ``options`` on top (see `techniques.options`)."""
+    if isinstance(options, Options):
+        return options if not preset else make_options(options.changed(), preset)
+    return make_options(options, preset)
+
+
 def explain(
-    text: str, techniques: list[str] | None = None, policy: str = "simplest", seed: int = 0
+    text: str,
+    techniques: list[str] | None = None,
+    policy: str = "simplest",
+    seed: int = 0,
+    *,
+    options: OptionsArg = None,
+    preset: str | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
 ) -> dict[str, Any]:
     """The logical solve path with an explanation of every step.
 
@@ -75,31 +101,36 @@ def explain(
     """
     try:
         board = load(text)
+        chosen = policy_named(policy, techniques, seed, finder_options(options, preset))
     except SudokuError as e:
         return invalid(text, e)
     out = _status(board)
     if out["status"] != "unique":
         return out
-    path = solve_path(board, techniques, policy=policy, seed=seed)
+    path = walk(board, chosen, progress=progress, cancel=cancel)
     out["solved"] = path.solved
     out["steps"] = [s.to_json() for s in path.steps]
     if not path.solved:
-        out["stuck"] = {"reason": path.stuck_reason, "position": _line(path.board) if path.board else ""}
+        out["stuck"] = {"reason": path.stuck, "position": _line(path.board) if path.board else ""}
     return out
 
 
-def steps(text: str, technique: str | list[str] | None = None) -> dict[str, Any]:
+def steps(
+    text: str, technique: str | list[str] | None = None, *, options: OptionsArg = None, preset: str | None = None
+) -> dict[str, Any]:
     """Every step available in the position, optionally of one technique (or a list) only."""
     try:
         board = load(text)
         techs = [technique] if isinstance(technique, str) else technique
-        found = _all_steps(board, techs)
+        found = all_steps(board, techs, finder_options(options, preset))
     except SudokuError as e:
         return invalid(text, e)
     return {"puzzle": _line(board), "steps": [s.to_json() for s in found]}
 
 
-def hint(text: str, techniques: list[str] | None = None) -> dict[str, Any]:
+def hint(
+    text: str, techniques: list[str] | None = None, *, options: OptionsArg = None, preset: str | None = None
+) -> dict[str, Any]:
     """The easiest step from a player's position, and the player's mistakes.
 
     ``text`` is any format `formats.parse_position` reads: a puzzle, a pencilmark grid,
@@ -108,7 +139,7 @@ def hint(text: str, techniques: list[str] | None = None) -> dict[str, Any]:
     (``wrong-digit``, the player's digit) and then the cells whose marks lost the
     solution's digit (``missing-candidate``, the digit that belongs there); while there
     are mistakes ``step`` is None, since a step from a broken position proves nothing.
-    ``techniques`` limits the search as in `explain`.
+    ``techniques`` limits the search and ``options``/``preset`` set the finders as in `explain`.
     """
     try:
         pos = parse_position(text)
@@ -136,14 +167,21 @@ def hint(text: str, techniques: list[str] | None = None) -> dict[str, Any]:
         out["step"] = None
         return out
     try:
-        step = next_step(pos.board(), techniques)
+        step = next_step(pos.board(), techniques, finder_options(options, preset))
     except SudokuError as e:
         return invalid(text, e)
     out["step"] = step.to_json() if step else None
     return out
 
 
-def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None) -> dict[str, Any]:
+def rate(
+    text: str,
+    scales: Any = None,
+    scores: dict[str, Any] | None = None,
+    *,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> dict[str, Any]:
     """Status, solution and the puzzle's rating on every scale (or the ``scales`` asked for).
 
     ``scales``: names or ``"se,hodoku"``; ``scores``: a user score table
@@ -153,11 +191,8 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None) ->
     ``ratings.sudokuoftheday.score`` / ``.level``, ``ratings.grader2009.strategic``
     / ``.procedural`` / ``.total``; ``bottleneck`` is the step that sets the SE
     rating; ``techniques`` counts the uses of each technique on that path.
+    ``progress(n, "scale:technique")`` hears of each step of each scale's path.
     """
-    import time
-
-    from . import ratings as _ratings
-
     t0 = time.perf_counter()
     try:
         board = load(text)
@@ -170,7 +205,7 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None) ->
         out["seconds"] = round(time.perf_counter() - t0, 3)
         return out
     solution = [int(ch) for ch in out["solution"]]
-    rated = _ratings.rate_board(board, wanted, table, solution=solution)
+    rated = _ratings.rate_board(board, wanted, table, progress=progress, cancel=cancel, solution=solution)
     out["ratings"] = rated
     out["bottleneck"], out["techniques"] = _ratings.bottleneck_and_counts(board, rated)
     out["seconds"] = round(time.perf_counter() - t0, 3)
@@ -182,9 +217,14 @@ def techniques() -> list[dict[str, Any]]:
     default path uses it, simplest first."""
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "codes": list(t.codes),
-         "aliases": list(t.aliases), "default": t.default}
+         "aliases": list(t.aliases), "default": t.default, "options": [o.replace("_", "-") for o in t.options]}
         for t in ordered()
     ]
+
+
+def options_catalogue() -> list[dict[str, Any]]:
+    """The finder options: name, type, default, the presets that change it, what it does."""
+    return describe_options()
 
 
 def enabled_techniques(only: list[str] | None = None, disable: list[str] | None = None) -> list[str] | None:
@@ -211,13 +251,15 @@ def generate(
     seed: int | None = None,
     timeout: float = 60.0,
     progress: Callable[[str], None] | None = None,
+    cancel: Cancel | None = None,
 ) -> dict[str, Any]:
     """One new puzzle with a unique solution, aimed like the CLI's ``generate``.
 
     Returns the generated puzzle (``status`` "unique", its rating, seed and tries),
     ``status`` "not-found" with a message when ``timeout`` seconds were not enough
     (a rare target), or ``status`` "invalid" with a message for bad options.
-    ``progress(message)`` hears about the search about twice a second.
+    ``progress(message)`` hears about the search about twice a second; ``cancel()`` returning True
+    stops it between two tries (`errors.Cancelled`).
     """
     from .generator import GenerateOptions, generate_one
 
@@ -228,7 +270,7 @@ def generate(
     except (SudokuError, ValueError) as e:
         return {"status": "invalid", "error": str(e)}
     used_seed = int(seed) if seed not in (None, "") else random.randrange(2**31)
-    made = generate_one(opts, seed=used_seed, timeout=float(timeout), progress=progress)
+    made = generate_one(opts, seed=used_seed, timeout=float(timeout), progress=progress, cancel=cancel)
     if made is None:
         return {"status": "not-found", "seed": used_seed,
                 "error": f"no puzzle found for {opts.describe()} within {float(timeout):g} s (seed {used_seed}): "

@@ -1,15 +1,23 @@
-"""The engine: walks a solve path by a policy, one step at a time.
+"""The engine: one walk loop, and the policies that choose each step of it.
 
-Techniques only find steps; the engine decides which one to apply. Policies
-(from the seeds and from HoDoKu/SourGumdrop practice):
+Techniques only find steps; a policy decides which one to apply, and `walk`
+applies it, again and again, until the grid is solved or nothing applies. Every
+path in the package goes through `walk`: ``explain``, the hint, the generator,
+and every rating scale (each scale module defines its own policy: HoDoKu's
+queues and sort, SudokuWiki's batched singles, the 2009 grader's order, ...).
 
-- ``simplest``: try techniques from the easiest; the first that finds
+Policies here, by the names the command line uses:
+
+- ``simplest`` (`Simplest`): try techniques from the easiest; the first that finds
   anything wins, and of its steps the one that removes most candidates is
   applied; then start again from the easiest.
-- ``most-effective``: ask every technique, apply the step removing most.
-- ``random``: techniques in a seeded random order (for statistics).
+- ``most-effective`` (`MostEffective`): ask every technique, apply the step
+  removing most.
+- ``random`` (`RandomOrder`): techniques in a seeded random order (for statistics).
 
-`next_step` (the app's hint) is the easiest available step.
+`InOrder` is the general form the scales build on: finders in a fixed order,
+each step priced by a key, the first or the best step of the first finder
+that has one. `next_step` (the app's hint) is the simplest policy's choice.
 """
 
 from __future__ import annotations
@@ -19,37 +27,46 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .board import Board
+from .errors import Cancelled, SudokuError
 from .geometry import PEER_MASK
 from .step import Step
-from .techniques import Technique, default_order, get
+from .techniques import DEFAULT, Options, Technique, default_order, get
 
 POLICIES = ("simplest", "most-effective", "random")
+MAX_STEPS = 2000
 
-Progress = Callable[[int, str], None]
+Progress = Callable[[int, str], None]  # (steps taken, technique id of the last one)
+Cancel = Callable[[], bool]  # True: stop between two steps (raises `Cancelled`)
+Choice = tuple[Step, str | None]  # a step and the key that prices it on a scale (None: not priced)
 
-
-class Cancelled(Exception):
-    """The caller's cancel hook asked the engine to stop between two steps."""
+__all__ = [
+    "Cancel", "Cancelled", "Choice", "InOrder", "MAX_STEPS", "MostEffective", "POLICIES", "Path", "Policy",
+    "Progress", "RandomOrder", "Simplest", "all_steps", "apply_step", "best_step", "first_step", "gain",
+    "next_step", "policy_named", "resolve", "walk",
+]
 
 
 @dataclass
-class SolvePath:
-    """The steps applied, whether they solved the grid, and where the path stopped."""
+class Path:
+    """A walk's result: the steps applied (with their scale keys), whether they solved the grid,
+    and why the walk stopped if not."""
 
     steps: list[Step] = field(default_factory=list)
+    keys: list[str | None] = field(default_factory=list)  # the pricing key per step (policy's choice)
+    candidates: list[int] = field(default_factory=list)  # candidates on the board before each step
     solved: bool = False
-    board: Board | None = None  # final position
-    stuck_reason: str = ""
-    candidate_counts: list[int] = field(default_factory=list)  # before each step
+    stuck: str = ""  # why the walk stopped short ("" when solved)
+    board: Board | None = None  # the final position
+
+    def counts(self) -> dict[str, int]:
+        """Uses per technique id, in first-use order."""
+        out: dict[str, int] = {}
+        for s in self.steps:
+            out[s.technique] = out.get(s.technique, 0) + 1
+        return out
 
 
-def resolve(techniques: Iterable[str | Technique] | None) -> list[Technique]:
-    """Technique objects; ``None`` means the default set, simplest first."""
-    if techniques is None:
-        return default_order()
-    return [t if isinstance(t, Technique) else get(t) for t in techniques]
-
-
+# ------------------------------------------------------------------ steps
 def gain(board: Board, step: Step) -> int:
     """Candidates the step removes from ``board`` (a placement removes its cell's and its peers')."""
     n = 0
@@ -75,7 +92,7 @@ def apply_step(board: Board, step: Step) -> None:
         board.eliminate(cell, digit)
 
 
-def best_of(board: Board, steps: Sequence[Step]) -> Step | None:
+def best_step(board: Board, steps: Iterable[Step]) -> Step | None:
     """The step that removes most candidates (first found on a tie); None if none does anything."""
     best, best_gain = None, 0
     for s in steps:
@@ -85,7 +102,24 @@ def best_of(board: Board, steps: Sequence[Step]) -> Step | None:
     return best
 
 
-def all_steps(board: Board, techniques: Iterable[str | Technique] | None = None) -> list[Step]:
+def first_step(board: Board, technique: Technique, options: Options = DEFAULT) -> Step | None:
+    """The first step the finder yields that changes the board (its own scan order)."""
+    for s in technique.steps(board, options):
+        if gain(board, s):
+            return s
+    return None
+
+
+def resolve(techniques: Iterable[str | Technique] | None) -> list[Technique]:
+    """Technique objects; ``None`` means the default set, simplest first."""
+    if techniques is None:
+        return default_order()
+    return [t if isinstance(t, Technique) else get(t) for t in techniques]
+
+
+def all_steps(
+    board: Board, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT
+) -> list[Step]:
     """Every step of every given technique in this position (HoDoKu's "find all steps").
 
     With no list, the default set without Sudoku Explainer's nested forcing chains: the
@@ -95,63 +129,165 @@ def all_steps(board: Board, techniques: Iterable[str | Technique] | None = None)
     if techniques is None:
         chosen = [t for t in chosen if t.family != "se_chains"]
     for t in chosen:
-        out.extend(s for s in t.find(board) if gain(board, s))
+        out.extend(s for s in t.steps(board, options) if gain(board, s))
     return out
 
 
-def next_step(board: Board, techniques: Iterable[str | Technique] | None = None) -> Step | None:
-    """The easiest available step: the hint."""
-    for t in resolve(techniques):
-        step = best_of(board, list(t.find(board)))
-        if step is not None:
-            return step
-    return None
+def next_step(
+    board: Board, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT
+) -> Step | None:
+    """The easiest available step: the hint (the simplest policy's choice)."""
+    picked = Simplest(techniques, options).choose(board)
+    return picked[0] if picked else None
 
 
-def solve_path(
+# ------------------------------------------------------------------ policies
+class Policy:
+    """Chooses each step of a walk.
+
+    `choose` returns the next step and the key that prices it (or None when nothing
+    applies). A policy that keeps state between steps (HoDoKu's singles queues) sets
+    it up in `start` and keeps it in step in `apply`. ``stuck`` is the reason a walk
+    gives when `choose` finds nothing; ``max_steps`` bounds the walk.
+    """
+
+    stuck = "no enabled technique applies in this position"
+    max_steps = MAX_STEPS
+    limit_reason = ""  # why the walk stopped at max_steps ("" gives "stopped after N steps")
+
+    def start(self, board: Board) -> None:
+        """Called once with the walk's own copy of the board, before the first step."""
+
+    def choose(self, board: Board) -> Choice | None:
+        raise NotImplementedError
+
+    def apply(self, board: Board, step: Step) -> None:
+        apply_step(board, step)
+
+
+class InOrder(Policy):
+    """Techniques in a fixed order, each with the key that prices it; the first technique that
+    has a step wins. ``pick="best"`` applies its step removing most candidates, ``"first"`` the
+    first step its finder yields (the finder's own scan order)."""
+
+    def __init__(
+        self,
+        entries: Sequence[tuple[Technique, str | None]],
+        pick: str = "best",
+        options: Options = DEFAULT,
+        stuck: str | None = None,
+        max_steps: int | None = None,
+        limit_reason: str = "",
+    ) -> None:
+        if pick not in ("best", "first"):
+            raise ValueError(f"pick is 'best' or 'first', not {pick!r}")
+        self.entries = list(entries)
+        self.pick = pick
+        self.options = options
+        if stuck is not None:
+            self.stuck = stuck
+        if max_steps is not None:
+            self.max_steps = max_steps
+        self.limit_reason = limit_reason
+
+    def choose(self, board: Board) -> Choice | None:
+        return self.choose_in(board, self.entries)
+
+    def choose_in(self, board: Board, entries: Iterable[tuple[Technique, str | None]]) -> Choice | None:
+        for t, key in entries:
+            if self.pick == "first":
+                s = first_step(board, t, self.options)
+            else:
+                s = best_step(board, t.steps(board, self.options))
+            if s is not None:
+                return s, key
+        return None
+
+
+class Simplest(InOrder):
+    """``simplest``: the easiest technique that applies; its step removing most candidates."""
+
+    def __init__(self, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT) -> None:
+        super().__init__([(t, None) for t in resolve(techniques)], "best", options)
+
+
+class RandomOrder(InOrder):
+    """``random``: techniques shuffled before every step (seeded), then as `Simplest`."""
+
+    def __init__(self, techniques: Iterable[str | Technique] | None = None, seed: int = 0,
+                 options: Options = DEFAULT) -> None:
+        super().__init__([(t, None) for t in resolve(techniques)], "best", options)
+        self.rng = random.Random(seed)
+
+    def choose(self, board: Board) -> Choice | None:
+        shuffled = self.entries[:]
+        self.rng.shuffle(shuffled)
+        return self.choose_in(board, shuffled)
+
+
+class MostEffective(Policy):
+    """``most-effective``: of every step of every technique, the one removing most candidates."""
+
+    def __init__(self, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT) -> None:
+        self.techniques = resolve(techniques)
+        self.options = options
+
+    def choose(self, board: Board) -> Choice | None:
+        s = best_step(board, all_steps(board, self.techniques, self.options))
+        return (s, None) if s is not None else None
+
+
+def policy_named(name: str, techniques: Iterable[str | Technique] | None = None, seed: int = 0,
+                 options: Options = DEFAULT) -> Policy:
+    """The policy for a command-line name (`POLICIES`)."""
+    if name == "simplest":
+        return Simplest(techniques, options)
+    if name == "most-effective":
+        return MostEffective(techniques, options)
+    if name == "random":
+        return RandomOrder(techniques, seed, options)
+    raise SudokuError(f"unknown policy {name!r}; choose one of {', '.join(POLICIES)}")
+
+
+# ------------------------------------------------------------------ the walk
+def walk(
     board: Board,
-    techniques: Iterable[str | Technique] | None = None,
-    policy: str = "simplest",
-    seed: int = 0,
+    policy: Policy | None = None,
+    *,
     progress: Progress | None = None,
-    cancel: Callable[[], bool] | None = None,
-    max_steps: int = 2000,
-) -> SolvePath:
-    """Solve a copy of ``board`` by logic alone with the given techniques and policy."""
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
-    techs = resolve(techniques)
-    rng = random.Random(seed)
+    cancel: Cancel | None = None,
+) -> Path:
+    """Solve a copy of ``board`` by logic alone, one step of ``policy`` (default `Simplest`) at a time.
+
+    Stops when the grid is solved, when the policy finds nothing (``stuck`` says so), when the
+    position is broken, or after the policy's ``max_steps``. ``progress(n, technique)`` hears of
+    each step; ``cancel()`` returning True raises `Cancelled` (with the path so far) between steps.
+    """
+    policy = policy if policy is not None else Simplest()
     b = board.copy()
-    path = SolvePath(board=b)
+    path = Path(board=b)
+    policy.start(b)
+    limit = policy.max_steps
     while not b.is_solved():
         if cancel is not None and cancel():
-            raise Cancelled()
-        if len(path.steps) >= max_steps:
-            path.stuck_reason = f"stopped after {max_steps} steps"
+            raise Cancelled(path)
+        if len(path.steps) >= limit:
+            path.stuck = policy.limit_reason or f"stopped after {limit} steps"
             break
         problem = b.contradiction()
         if problem:
-            path.stuck_reason = f"the position is broken: {problem}"
+            path.stuck = f"the position is broken: {problem}"
             break
-        step = _choose(b, techs, policy, rng)
-        if step is None:
-            path.stuck_reason = "no enabled technique applies in this position"
+        picked = policy.choose(b)
+        if picked is None:
+            path.stuck = policy.stuck
             break
-        path.candidate_counts.append(b.candidate_count())
-        apply_step(b, step)
+        step, key = picked
+        path.candidates.append(b.candidate_count())
+        policy.apply(b, step)
         path.steps.append(step)
+        path.keys.append(key)
         if progress is not None:
             progress(len(path.steps), step.technique)
     path.solved = b.is_solved() and b.contradiction() is None
     return path
-
-
-def _choose(b: Board, techs: list[Technique], policy: str, rng: random.Random) -> Step | None:
-    if policy == "simplest":
-        return next_step(b, techs)
-    if policy == "random":
-        shuffled = techs[:]
-        rng.shuffle(shuffled)
-        return next_step(b, shuffled)
-    return best_of(b, all_steps(b, techs))

@@ -32,3 +32,15 @@ class ContradictionError(SudokuError):
 
 class UnknownTechniqueError(SudokuError):
     """A technique name or HoDoKu code that we do not know."""
+
+
+class Cancelled(Exception):
+    """The caller's ``cancel()`` asked a walk (or the generator) to stop between two steps.
+
+    Not a `SudokuError`: nothing is wrong with the input. ``path`` holds the steps taken so
+    far when a walk was stopped (an `engine.Path`), else None.
+    """
+
+    def __init__(self, path: object | None = None) -> None:
+        super().__init__("cancelled")
+        self.path = path

@@ -13,13 +13,9 @@ Targets (any combination):
   is then the default path too, since simplest-first never reaches a harder technique;
 - ``scale`` with ``lo``/``hi`` (a numeric band) or ``level`` (a level name):
   rated through ONE seam, `sudoku_grader.ratings.rate_board(board, scales=[scale])`
-  which returns ``{scale: {...fields...}}``. The band is read from the scale's
-  numeric field (`NUMBER_FIELD`: SE ``er``, HoDoKu ``score``, ...), the level from
-  its level field (`LEVEL_FIELD`). When the ratings package is missing or a scale
-  answers with ``error`` (for example SE before its module lands), the built-in
-  measure is used instead for ``se`` only: the hardest step of our own simplest
-  path, by each technique's SE-like ``level`` (hidden singles in a box 1.2, in a
-  line 1.5). The output says which measure was used (``"source"``).
+  which returns ``{scale: {...fields...}}``. The band is read from the field the
+  scale's record names as its number (`ratings.Scale.number`: SE ``er``, HoDoKu
+  ``score``, ...), the level from its level field (`ratings.Scale.level`).
 
 Speed: a cheap pre-filter rejects puzzles that singles and locked candidates
 solve whenever the target cannot be met by those (a harder technique, SE above
@@ -32,7 +28,6 @@ generator reports progress and gives up cleanly (``max_tries``, ``timeout``,
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -40,10 +35,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
-from .engine import Cancelled, solve_path
-from .errors import SudokuError
+from .engine import Simplest, walk
+from .errors import Cancelled, SudokuError
+from .ratings import SCALE_LIST, Scale, rate_board
+from .ratings import scale as scale_named
 from .solver import has_other_solution, is_minimal, random_solution, solve
-from .techniques import REGISTRY, default_order, get, ordered
+from .techniques import REGISTRY, get, ordered
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 SYMMETRY_ALIASES = {
@@ -52,12 +49,6 @@ SYMMETRY_ALIASES = {
     "diagonal": "diagonal", "diag": "diagonal", "none": "none", "no": "none", "off": "none",
 }
 BASIC = ("full-house", "hidden-single", "naked-single", "locked-candidates-1", "locked-candidates-2")
-# The one place that says which field of a scale's result is its number and which its level.
-NUMBER_FIELD = {"se": "er", "hodoku": "score", "sudokuwiki": "score", "sourgumdrop": "score",
-                "sudokuoftheday": "score", "grader2009": "total"}
-LEVEL_FIELD = {"hodoku": "level", "sudokuwiki": "grade", "sudokuoftheday": "level"}
-# Levels a puzzle solved by singles and locked candidates can never reach (pre-filter).
-BEYOND_BASICS_LEVELS = {"hodoku": {"unfair", "extreme"}, "sudokuoftheday": {"fiendish", "diabolical"}}
 RARE_NOTE_SECONDS = 20.0
 
 Progress = Callable[[str], None]
@@ -89,18 +80,25 @@ class GenerateOptions:
         if (self.lo is not None or self.hi is not None or self.level) and not self.scale:
             self.scale = "se" if not self.level else "hodoku"
         if self.scale:
-            self.scale = self.scale.strip().lower()
-            if self.scale not in NUMBER_FIELD:
-                raise GenerationError(f"unknown scale {self.scale!r}; choose from {', '.join(NUMBER_FIELD)}")
+            try:
+                self.scale = scale_named(self.scale).id
+            except SudokuError as e:
+                raise GenerationError(str(e)) from None
         if self.lo is not None and self.hi is not None and self.lo > self.hi:
             raise GenerationError(f"--min {self.lo} is above --max {self.hi}")
         if self.level:
-            if self.scale not in LEVEL_FIELD:
+            rated = self.rated_on()
+            if rated.level is None:
+                with_levels = ", ".join(s.id for s in SCALE_LIST if s.level)
                 raise GenerationError(f"scale {self.scale} has no levels; use --min/--max "
-                                      f"(scales with levels: {', '.join(LEVEL_FIELD)})")
-            known = known_levels(self.scale)
-            if known and self.level.lower() not in {k.lower() for k in known}:
-                raise GenerationError(f"unknown {self.scale} level {self.level!r}; choose from {', '.join(known)}")
+                                      f"(scales with levels: {with_levels})")
+            if self.level.lower() not in {k.lower() for k in rated.levels}:
+                raise GenerationError(f"unknown {self.scale} level {self.level!r}; "
+                                      f"choose from {', '.join(rated.levels)}")
+
+    def rated_on(self) -> Scale:
+        """The record of the target's scale (only when ``scale`` is set)."""
+        return scale_named(self.scale or "")
 
     def describe(self) -> str:
         parts = []
@@ -129,73 +127,25 @@ class Generated:
     techniques: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The record ``generate --json`` prints: the rating as ``ratings.<scale>`` like ``rate``
+        writes it, and (kept for a release) as ``rating`` with its ``scale``."""
+        out = {
             "puzzle": self.puzzle, "status": "unique", "solution": self.solution, "givens": self.givens,
             "symmetry": self.symmetry, "minimal": self.minimal, "seed": self.seed, "tries": self.tries,
             "seconds": round(self.seconds, 3), "rating": self.rating, "techniques": self.techniques,
         }
+        if self.rating.get("scale"):
+            out["ratings"] = {self.rating["scale"]: {k: v for k, v in self.rating.items() if k != "scale"}}
+        return out
 
 
 # ---------------------------------------------------------------- the ratings seam
-def ratings_module() -> Any | None:
-    """`sudoku_grader.ratings` when it is installed (it is built by other work), else None."""
-    try:
-        return importlib.import_module("sudoku_grader.ratings")
-    except ImportError:
-        return None
-
-
-def known_levels(scale: str) -> list[str]:
-    """Level names of a scale, read from its module when it has a table (empty if unknown)."""
-    try:
-        mod = importlib.import_module(f"sudoku_grader.ratings.{scale}")
-    except ImportError:
-        return []
-    table = getattr(mod, "LEVELS", None) or getattr(mod, "GRADES", None) or ()
-    return [t if isinstance(t, str) else str(t[0]) for t in table]
-
-
-def rate_on_scale(board: Board, scale: str, ceiling: float | None = None) -> dict[str, Any]:
-    """The board's rating on one scale, through `ratings.rate_board`, or the built-in measure.
-
-    The result always has ``source``: ``"ratings"`` or ``"built-in"``. ``ceiling``
-    (built-in measure only) stops the path early once it needs a harder technique.
-    """
-    mod = ratings_module()
-    if mod is not None and hasattr(mod, "rate_board"):
-        result = mod.rate_board(board, scales=[scale]).get(scale, {})
-        if "error" not in result:
-            return {**result, "source": "ratings"}
-        reason = str(result["error"])
-    else:
-        reason = "the ratings package is not installed"
-    if scale != "se":
-        raise GenerationError(f"cannot rate on {scale}: {reason}")
-    return {**builtin_measure(board, ceiling), "source": f"built-in (hardest technique level; {reason})"}
-
-
-def _step_level(technique: str, extra: dict[str, Any]) -> float:
-    if technique == "hidden-single" and extra.get("house_kind", 2) != 2:
-        return 1.5  # SE rates a hidden single in a row or column 1.5, in a box 1.2
-    t = REGISTRY.get(technique)
-    return t.level if t else 0.0
-
-
-def builtin_measure(board: Board, ceiling: float | None = None) -> dict[str, Any]:
-    """The hardest step of our simplest-first path by technique level (an SE-like number).
-
-    With ``ceiling``, only techniques up to that level are tried: the simplest-first
-    path always takes the easiest technique that applies, so when those solve the
-    puzzle the path (and the number) is the full one; when they do not, the number
-    is above the ceiling (``er`` None, ``above`` the ceiling).
-    """
-    techs = [t for t in default_order() if t.level <= ceiling] if ceiling is not None else None
-    path = solve_path(board, techs)
-    hardest = max((_step_level(s.technique, s.extra) for s in path.steps), default=0.0)
-    out: dict[str, Any] = {"er": hardest if path.solved else None, "solved": path.solved}
-    if ceiling is not None and not path.solved:
-        out["above"] = ceiling
-    return out
+def rate_on_scale(board: Board, scale: str) -> dict[str, Any]:
+    """The board's rating on one scale, through `ratings.rate_board` (``source`` "ratings")."""
+    result = rate_board(board, scales=[scale]).get(scale, {})
+    if "error" in result:
+        raise GenerationError(f"cannot rate on {scale}: {result['error']}")
+    return {**result, "source": "ratings"}
 
 
 # ---------------------------------------------------------------- grids and removal
@@ -244,7 +194,7 @@ def hardest_is(board: Board, technique: str) -> dict[str, int] | None:
     """
     target = REGISTRY[technique]
     allowed = [t for t in ordered() if t.level <= target.level and (t.default or t.id == technique)]
-    path = solve_path(board, allowed)
+    path = walk(board, Simplest(allowed))
     if not path.solved:
         return None
     counts: dict[str, int] = {}
@@ -254,16 +204,17 @@ def hardest_is(board: Board, technique: str) -> dict[str, int] | None:
 
 
 def _needs_beyond_basics(opts: GenerateOptions) -> bool:
+    """Whether the target rules out every puzzle that singles and locked candidates solve."""
     if opts.technique and opts.technique not in BASIC:
         return True
     if opts.scale == "se" and opts.lo is not None and opts.lo > 2.8:
         return True
-    return bool(opts.level and opts.level.lower() in BEYOND_BASICS_LEVELS.get(opts.scale or "", set()))
+    return bool(opts.level and opts.level.lower() in {lv.lower() for lv in opts.rated_on().beyond_basics})
 
 
 def check_target(board: Board, opts: GenerateOptions) -> tuple[bool, dict[str, Any], dict[str, int]]:
     """(accepted, rating on the scale, technique counts of our path)."""
-    if _needs_beyond_basics(opts) and solve_path(board, BASIC).solved:
+    if _needs_beyond_basics(opts) and walk(board, Simplest(BASIC)).solved:
         return False, {}, {}
     counts: dict[str, int] = {}
     if opts.technique:
@@ -273,15 +224,16 @@ def check_target(board: Board, opts: GenerateOptions) -> tuple[bool, dict[str, A
         counts = found
     rating: dict[str, Any] = {}
     if opts.scale and (opts.lo is not None or opts.hi is not None or opts.level):
-        rating = rate_on_scale(board, opts.scale, opts.hi if opts.scale == "se" else None)
+        rated = opts.rated_on()
+        rating = rate_on_scale(board, rated.id)
         if opts.lo is not None or opts.hi is not None:
-            value = rating.get(NUMBER_FIELD[opts.scale])
+            value = rating.get(rated.number)
             if not isinstance(value, (int, float)):
                 return False, rating, counts
             if (opts.lo is not None and value < opts.lo) or (opts.hi is not None and value > opts.hi):
                 return False, rating, counts
         if opts.level:
-            got = rating.get(LEVEL_FIELD[opts.scale])
+            got = rating.get(rated.level or "")
             if not isinstance(got, str) or got.lower() != opts.level.lower():
                 return False, rating, counts
         rating = {"scale": opts.scale, **rating}
@@ -300,7 +252,7 @@ def generate_one(
     """One puzzle for ``opts`` from ``seed``; None when ``timeout``/``max_tries`` ran out.
 
     ``progress(message)`` is called about twice a second; ``cancel()`` returning True
-    raises `engine.Cancelled` between two tries.
+    raises `errors.Cancelled` between two tries.
     """
     rng = random.Random(seed)
     start = time.monotonic()

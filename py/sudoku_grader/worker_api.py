@@ -8,7 +8,9 @@ around them:
 - JSON strings in and out, so no Python object crosses into JavaScript;
 - options from the page (settings panel) passed only to the api functions whose
   signature takes them, and the ignored ones reported back so the page can say so;
-- progress reports while a solve path is walked;
+- progress reports while a solve path is walked, and for ``rate`` each scale's rating
+  as soon as it is done (SE, the slowest, last), so a page shows what it has and a
+  time limit keeps what finished;
 - every exception turned into a one-line message: a person never sees a traceback;
 - helpers the page cannot compute itself: ``parse`` (any format the package
   reads, to the values and candidates of the grid), ``techniques`` (the technique
@@ -19,15 +21,15 @@ around them:
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from . import api
 from .errors import SudokuError
+from .ratings import SCALE_LIST, sourgumdrop
 from .techniques import ordered
 
 Progress = Callable[[str], None]
@@ -84,13 +86,12 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
         raise ValueError(f"unknown operation {op!r}")
     fn = getattr(api, op)
     args, ignored = _call_args(fn, options)
-    with _progress_hook(progress):
-        if op == "generate":
-            if progress is not None:
-                args["progress"] = lambda message: progress(json.dumps({"message": message}))
-            out = fn(**args)
-        else:
-            out = fn(puzzle, **args)
+    if op == "rate" and progress is not None:
+        out = _rate_by_scale(puzzle, args, progress)
+    else:
+        if progress is not None and "progress" in inspect.signature(fn).parameters:
+            args["progress"] = _messages(progress) if op == "generate" else _step_reports(progress)
+        out = fn(**args) if op == "generate" else fn(puzzle, **args)
     if not isinstance(out, dict):
         out = {"result": out}
     if ignored:
@@ -98,46 +99,78 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
     return out
 
 
+def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dict[str, Any]:
+    """``api.rate``, one scale at a time, SE last: each rating goes to the page as a ``partial``
+    message the moment it is done, with step progress meanwhile. The result is the same as
+    one ``api.rate`` call's (the bottleneck and counts are worked out once from all scales)."""
+    from . import ratings
+
+    started = time.perf_counter()
+    try:
+        wanted = ratings.parse_scales(args.get("scales"))
+    except SudokuError:
+        return api.rate(puzzle, **args)  # the api words the error
+    order = [s for s in ratings.SCALES if s in wanted and s != "se"] + (["se"] if "se" in wanted else [])
+    last = [0.0]
+
+    def steps(scale: str) -> Callable[[int, Any], None]:
+        def report(n: int, label: Any) -> None:
+            now = time.perf_counter()
+            if now - last[0] >= 0.1:  # at most ten messages a second
+                last[0] = now
+                technique = str(label).split(":", 1)[-1]  # SE's: "technique difficulty"
+                progress(json.dumps({"scale": scale, "step": n, "technique": technique}))
+        return report
+
+    out: dict[str, Any] = {}
+    rated: dict[str, Any] = {}
+    for scale in order:
+        progress(json.dumps({"scale": scale, "step": 0, "technique": ""}))
+        one = api.rate(puzzle, **{**args, "scales": [scale]}, progress=steps(scale))
+        if one.get("status") != "unique" or "ratings" not in one:
+            return one
+        out = one
+        rated[scale] = one["ratings"][scale]
+        progress(json.dumps({"partial": {"scale": scale, "rating": rated[scale]}}))
+    if not order:
+        return api.rate(puzzle, **args)
+    out["ratings"] = {s: rated[s] for s in ratings.SCALES if s in rated}
+    out["bottleneck"], out["techniques"] = ratings.bottleneck_and_counts(api.load(puzzle), out["ratings"])
+    out["seconds"] = round(time.perf_counter() - started, 3)
+    return out
+
+
+
+# Parameters the worker supplies itself; a page cannot set them through options.
+_HOOKS = ("progress", "cancel")
+
+
 def _call_args(fn: Callable[..., Any], options: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     """The options ``fn`` accepts by keyword, and the names it does not take."""
-    params = inspect.signature(fn).parameters
+    params = {k: p for k, p in inspect.signature(fn).parameters.items() if k not in _HOOKS}
     takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-    accepted = {k: v for k, v in options.items() if takes_any or k in params}
+    accepted = {k: v for k, v in options.items() if k not in _HOOKS and (takes_any or k in params)}
     # Options that are empty say "default"; they are never reported as ignored.
     ignored = {k for k, v in options.items() if k not in accepted and v not in (None, [], {}, "")}
     return accepted, ignored
 
 
-@contextlib.contextmanager
-def _progress_hook(progress: Progress | None) -> Iterator[None]:
-    """Report each step of a solve path while an api call runs.
-
-    `api` walks paths with `engine.solve_path`, which takes a ``progress``
-    callback but the api functions do not expose one. For the length of the
-    call the name `solve_path` in the api module points to a wrapper that adds
-    the callback; the original is put back afterwards, whatever happens.
-    """
-    original = getattr(api, "solve_path", None)
-    if progress is None or original is None:
-        yield
-        return
+def _step_reports(progress: Progress) -> Callable[[int, str], None]:
+    """``progress(n, technique)`` for the api, sent on as ``{"step", "technique"}`` at most ten times a second."""
     last = [0.0]
 
     def report(n: int, technique: str) -> None:
         now = time.perf_counter()
-        if now - last[0] >= 0.1:  # at most ten messages a second
+        if now - last[0] >= 0.1:
             last[0] = now
             progress(json.dumps({"step": n, "technique": technique}))
 
-    def with_progress(*args: Any, **kwargs: Any) -> Any:
-        kwargs.setdefault("progress", report)
-        return original(*args, **kwargs)
+    return report
 
-    api.solve_path = with_progress  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        api.solve_path = original  # type: ignore[attr-defined]
+
+def _messages(progress: Progress) -> Callable[[str], None]:
+    """The generator's ``progress(message)``, sent on as ``{"message"}``."""
+    return lambda message: progress(json.dumps({"message": message}))
 
 
 def parse(text: str) -> dict[str, Any]:
@@ -154,10 +187,7 @@ def parse(text: str) -> dict[str, Any]:
 def catalogue() -> list[dict[str, Any]]:
     """Every registered technique, simplest first: id, name, family, level, and its default
     SourGumdrop score (``None`` when that scale's table has none: the user may give one)."""
-    try:
-        from .ratings.sourgumdrop import DEFAULT_SCORES as scores
-    except ImportError:  # the ratings package is optional for this module
-        scores = {}
+    scores = sourgumdrop.DEFAULT_SCORES
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id),
          "default": t.default}
@@ -189,9 +219,7 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "se_chains": ("Sudoku Explainer's chains", "one of Sudoku Explainer's forcing chains"),
 }
 
-#: Display names of the rating scales and of the fields their results carry.
-SCALE_NAMES = {"se": "Sudoku Explainer", "hodoku": "HoDoKu", "sudokuwiki": "SudokuWiki",
-               "sourgumdrop": "SourGumdrop", "sudokuoftheday": "Sudoku of the Day", "grader2009": "Sudoku Grader 2009"}
+#: Display names of the fields the rating results carry (the scales' own names are on their records).
 FIELD_NAMES = {"er": "ER", "ep": "EP", "ed": "ED", "score": "score", "level": "level", "grade": "grade",
                "normalised": "normalised", "strategic": "strategic", "procedural": "procedural", "total": "total",
                "solved": "solved", "steps": "steps", "bands": "bands"}
@@ -209,10 +237,6 @@ def families() -> list[dict[str, str]]:
 
 
 def scales() -> list[dict[str, Any]]:
-    """The rating scales: id, name, description, their number and level fields, level names."""
-    from .generator import LEVEL_FIELD, NUMBER_FIELD, known_levels
-    from .ratings import DESCRIPTIONS, SCALES
-
-    return [{"id": s, "name": SCALE_NAMES.get(s, s), "description": DESCRIPTIONS.get(s, ""),
-             "number": NUMBER_FIELD.get(s), "level": LEVEL_FIELD.get(s), "levels": known_levels(s)}
-            for s in SCALES]
+    """The rating scales, from their records (`ratings.SCALE_LIST`): id, name, description, the
+    number and level fields, level names, CSV columns, whether a score table changes them."""
+    return [s.to_json() for s in SCALE_LIST]

@@ -1,7 +1,7 @@
 // The ratings panel: every scale side by side, the techniques used (by name), the hardest step
 // (linked to that step when the path on the page has it), and the difficulty chart.
 import * as act from "../actions.js";
-import { findBottleneck, renderChart, renderRatings } from "../ratings.js";
+import { chartSeries, findBottleneck, renderChart, renderRatings } from "../ratings.js";
 import { touches } from "../store.js";
 
 /** Where the bottleneck is on the path shown: the same technique (and text when given), or -1. */
@@ -13,9 +13,23 @@ export function bottleneckOnPath(b, steps) {
   return i;
 }
 
+/** Technique id -> name from the steps a rate() result quotes (paths, hardest steps). */
+function namesIn(rate) {
+  const names = new Map();
+  for (const v of Object.values(rate?.ratings || {})) {
+    if (!v || typeof v !== "object") continue;
+    for (const st of [...(Array.isArray(v.path) ? v.path : []), v.hardest, v.bottleneck]) {
+      if (st?.technique && st.name && !names.has(st.technique)) names.set(st.technique, st.name);
+    }
+  }
+  return names;
+}
+
 export function mount(root, store) {
   const q = (sel) => root.querySelector(sel);
-  const techName = (id) => (store.state.catalogue?.techniques || []).find((t) => t.id === id)?.name || id;
+  // A technique's name: the catalogue's, else the one a scale's path gave it (SE's own ids), else the id.
+  const techName = (id, rate = store.state.analysis?.rate) =>
+    (store.state.catalogue?.techniques || []).find((t) => t.id === id)?.name || namesIn(rate).get(id) || id;
 
   function stepLink(idx, text) {
     const link = document.createElement("a");
@@ -46,7 +60,9 @@ export function mount(root, store) {
         bott.append(`: ${a.steps[idx].text}`);
       } else {
         // Sudoku Explainer's own path meets it; the path shown here does not have that step.
-        bott.append(`${b.name || techName(b.technique)}${b.text ? `: ${b.text}` : ""} (on Sudoku Explainer's own path, not the one shown here)`);
+        const name = b.name || techName(b.technique);
+        const said = b.text ? (b.text.startsWith(name) ? b.text : `${name}: ${b.text}`) : name;
+        bott.append(`${said} (on Sudoku Explainer's own path, not the one shown here)`);
       }
       return;
     }
@@ -93,7 +109,35 @@ export function mount(root, store) {
     const a = s.analysis;
     if (!a || q("#chart-fig").hidden) return;
     const k = s.view;
-    renderChart(q("#chart"), a.difficulty, a.counts, (i) => act.goTo(store, i + 1), k !== null ? k - 1 : -1, a.bottleneckIndex);
+    const c = chartSeries(a.rate, a.steps, a.difficulty, a.counts);
+    q("#chart-fig").dataset.source = c.sePath ? "se-path" : "levels";
+    captionChart(c);
+    if (c.sePath) {
+      // SE's own path: a bar opens the step of the page's path with the same text, when there is one.
+      const pick = (i) => {
+        const j = a.steps.findIndex((st) => st.text === c.texts[i]);
+        if (j >= 0) act.goTo(store, j + 1);
+      };
+      renderChart(q("#chart"), c.difficulty, [], pick, -1, c.bottleneck, "SE difficulty", c.names);
+    } else {
+      renderChart(q("#chart"), c.difficulty, c.candidates, (i) => act.goTo(store, i + 1), k !== null ? k - 1 : -1,
+        a.bottleneckIndex, "difficulty (technique level)", c.names);
+    }
+  }
+
+  /** Say what the bars are: SE's own path and its ER, or the levels of the techniques on the page's path. */
+  function captionChart(c) {
+    const cap = q("#chart-caption");
+    const key = (cls) => Object.assign(document.createElement("span"), { className: `key ${cls}` });
+    cap.textContent = "";
+    if (c.sePath) {
+      cap.append(key("bar"), ` Sudoku Explainer's difficulty of each step of its own path (${c.difficulty.length} steps` +
+        `${c.partial ? ", stopped before the end" : ""}); the tallest bar is its rating${c.er !== null ? `, ER ${c.er}` : ""}. ` +
+        "SE's path is not always the one shown below: a bar opens the same step there when it has it.");
+    } else {
+      cap.append(key("bar"), " each step's difficulty on Sudoku Explainer's scale: the step's own SE figure where it carries one, else " +
+        "its technique's usual level (no SE rating to draw SE's own path from) ", key("line"), " candidates left. Click a bar to see that step.");
+    }
   }
 
   store.subscribe((s, keys) => {

@@ -24,13 +24,14 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .. import api, engine, errors, ratings
-from ..errors import SudokuError
+from .. import api, ratings
+from ..engine import policy_named, walk
+from ..errors import Cancelled, SudokuError
+from ..ratings import se as se_scale
+from ..techniques import DEFAULT, Options
 
-# the cancel exception the walks raise when ``cancel()`` says stop (`engine.Cancelled`, moving to
-# `errors.Cancelled`: whichever exists)
-CANCELLED: tuple[type[BaseException], ...] = tuple(
-    {c for m in (errors, engine) if isinstance(c := getattr(m, "Cancelled", None), type)})
+# the exception every walk loop (the SE scale's included) raises when ``cancel()`` says stop
+CANCELLED: tuple[type[BaseException], ...] = (Cancelled,)
 
 
 class Deadline:
@@ -193,12 +194,11 @@ def _rate_scale(name: str, board: Any, table: dict[str, Any] | None, solution: l
         rated[name] = partial.result(time_limit)
         timed_out.append(name)
         return
-    se = ratings.se_module() if name == "se" else None
     try:
-        if se is not None:
+        if name == "se":
             # SE stops itself at a deadline and keeps what its path fixed (ER so far, ED, EP)
             left = max((deadline.at or 0) - time.perf_counter(), 1e-6)
-            r = se.se_rating(board, max_seconds=left)
+            r = se_scale.se_rating(board, max_seconds=left)
             if r.get("complete", True):
                 rated[name] = r
             else:
@@ -213,14 +213,13 @@ def _rate_scale(name: str, board: Any, table: dict[str, Any] | None, solution: l
 
 
 def explain(text: str, techniques: list[str] | None, policy: str, seed: int,
-            time_limit: float, annotate: Callable[[dict[str, Any], str], dict[str, Any]] | None = None
-            ) -> dict[str, Any]:
+            time_limit: float, annotate: Callable[[dict[str, Any], str], dict[str, Any]] | None = None,
+            options: Options = DEFAULT) -> dict[str, Any]:
     """`api.explain` cut off after ``time_limit`` seconds: ``status`` "timeout" and the steps so far."""
-    from ..engine import solve_path
-
     deadline = Deadline(time_limit)
     try:
         board = api.load(text)
+        chosen = policy_named(policy, techniques, seed, options)
     except SudokuError as e:
         return api.invalid(text, e)
     out = api.solve(text)
@@ -228,8 +227,7 @@ def explain(text: str, techniques: list[str] | None, policy: str, seed: int,
         return out
     taken: list[str] = []
     try:
-        path = solve_path(board, techniques, policy=policy, seed=seed, cancel=deadline,
-                          progress=lambda n, tid: taken.append(tid))
+        path = walk(board, chosen, cancel=deadline, progress=lambda n, tid: taken.append(tid))
     except CANCELLED as e:
         partial = getattr(e, "path", None)  # the engine hands over the steps taken, where it can
         out["status"] = "timeout"
@@ -241,5 +239,5 @@ def explain(text: str, techniques: list[str] | None, policy: str, seed: int,
     out["solved"] = path.solved
     out["steps"] = [s.to_json() for s in path.steps]
     if not path.solved:
-        out["stuck"] = {"reason": path.stuck_reason, "position": path.board.to_string(".") if path.board else ""}
+        out["stuck"] = {"reason": path.stuck, "position": path.board.to_string(".") if path.board else ""}
     return annotate(out, text) if annotate is not None else out

@@ -13,7 +13,8 @@ import random
 import sys
 
 from ..errors import SudokuError
-from ..generator import LEVEL_FIELD, NUMBER_FIELD, Generated, GenerateOptions, generate_one
+from ..generator import Generated, GenerateOptions, generate_one
+from ..ratings import BY_ID, SCALES
 from ..techniques import REGISTRY
 
 
@@ -25,7 +26,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--minimal", action="store_true", help="only puzzles where every given is needed")
     p.add_argument("--technique", metavar="NAME",
                    help="practice: the puzzle's hardest step is this technique (the path needs nothing harder)")
-    p.add_argument("--scale", help=f"rating scale to aim at: {', '.join(NUMBER_FIELD)}")
+    p.add_argument("--scale", help=f"rating scale to aim at: {', '.join(SCALES)}")
     p.add_argument("--min", type=float, dest="lo", help="lowest rating on the scale (e.g. SE 4.0)")
     p.add_argument("--max", type=float, dest="hi", help="highest rating on the scale")
     p.add_argument("--level", "--grade", dest="level", help="level name on the scale (hodoku unfair, ...)")
@@ -85,7 +86,9 @@ def _label(made: Generated) -> str:
     r = made.rating
     if r:
         scale = r.get("scale", "")
-        shown = [f"{k} {r[k]}" for k in (NUMBER_FIELD.get(scale, ""), LEVEL_FIELD.get(scale, "")) if k in r]
+        rated = BY_ID.get(scale)
+        fields = (rated.number, rated.level or "") if rated else ()
+        shown = [f"{k} {r[k]}" for k in fields if k in r]
         parts.append(f"{scale} " + ", ".join(shown))
     if made.techniques:
         hardest = max(made.techniques, key=lambda t: REGISTRY[t].level if t in REGISTRY else 0)

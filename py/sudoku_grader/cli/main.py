@@ -1,6 +1,6 @@
 """The command line's entry: ``python -m sudoku_grader COMMAND [PUZZLE ...] [-f FILE]``.
 
-Commands: solve, explain, steps, rate, hint, techniques, generate. Puzzles come
+Commands: solve, explain, steps, rate, hint, techniques, generate, compare, embed. Puzzles come
 from the arguments, from ``-f FILE`` or from standard input, one a line (a file
 or argument holding a single multi-line grid or pencilmark grid is one puzzle).
 Files are streamed line by line, so their size does not matter.
@@ -27,7 +27,10 @@ from .. import __version__, api
 from ..bank import timed
 from ..errors import SudokuError
 from ..formats import looks_like_line
+from ..ratings import SCALES, parse_scales
+from ..techniques import Options
 from . import compare as compare_cmd
+from . import embed as embed_cmd
 from . import generate as generate_cmd
 from . import rate as rate_cmd
 
@@ -157,34 +160,37 @@ def _is_bad(out: dict[str, Any]) -> bool:
     return out.get("status") in ("invalid", "none", "multiple")
 
 
-def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None) -> dict[str, Any]:
+def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None, options: Options) -> dict[str, Any]:
     if args.command == "solve":
         return api.solve(text)
     if args.command == "explain":
-        annotated = techniques is None and args.policy == "simplest"
+        annotated = (techniques is None and args.policy == "simplest" and not options.changed()
+                     and args.scales != [])
         if args.time_limit is not None:
             t0 = time.perf_counter()
 
             def annotate(out: dict[str, Any], text: str) -> dict[str, Any]:
                 left = max(args.time_limit - (time.perf_counter() - t0), 0.001)
-                return rate_cmd.annotate_explain(out, text, left)
+                return rate_cmd.annotate_explain(out, text, left, args.scales)
 
             return timed.explain(text, techniques, args.policy, args.seed, args.time_limit,
-                                 annotate if annotated else None)
-        out = api.explain(text, techniques, policy=args.policy, seed=args.seed)
-        return rate_cmd.annotate_explain(out, text) if annotated else out
+                                 annotate if annotated else None, options)
+        out = api.explain(text, techniques, policy=args.policy, seed=args.seed, options=options)
+        return rate_cmd.annotate_explain(out, text, None, args.scales) if annotated else out
     if args.command == "steps":
-        return api.steps(text, techniques)
+        return api.steps(text, techniques, options=options)
     if args.command == "hint":
-        return api.hint(text)
+        return api.hint(text, options=options)
     return api.rate(text)
 
 
 def _process(args: argparse.Namespace) -> int:
     techniques: list[str] | None = None
     try:
+        options = api.finder_options(getattr(args, "option", None), getattr(args, "preset", None))
         if args.command == "explain":
             techniques = api.enabled_techniques(_split(args.techniques), _split(args.disable))
+            args.scales = _explain_scales(args.scales)
         elif args.command == "steps" and args.technique:
             techniques = api.enabled_techniques(_split(args.technique))
     except SudokuError as e:
@@ -201,7 +207,7 @@ def _process(args: argparse.Namespace) -> int:
     try:
         for lineno, text in items:
             try:
-                out = _run_one(args, text, techniques)
+                out = _run_one(args, text, techniques, options)
             except SudokuError as e:
                 out = api.invalid(text, e)
             except RecursionError:
@@ -239,6 +245,14 @@ def _process(args: argparse.Namespace) -> int:
     return 0
 
 
+def _explain_scales(spec: str | None) -> list[str]:
+    """``explain --scales``: the scales to rate above the path; ``none`` rates nothing, so the path
+    comes at once (an SE 10 puzzle's path takes seconds, its SE rating minutes)."""
+    if spec is not None and spec.strip().lower() == "none":
+        return []
+    return parse_scales(spec)
+
+
 def _split(value: str | None) -> list[str] | None:
     if not value:
         return None
@@ -246,6 +260,14 @@ def _split(value: str | None) -> list[str] | None:
 
 
 def _list_techniques(args: argparse.Namespace) -> int:
+    if args.options:
+        for o in api.options_catalogue():
+            if args.json:
+                print(json.dumps(o))
+            else:
+                presets = "".join(f"; preset {p}: {v}" for p, v in o["presets"].items())
+                print(f"{o['name']}={o['default']} ({o['type']}{presets}): {o['help']}")
+        return 0
     cat = api.techniques()
     if args.json:
         for t in cat:
@@ -286,6 +308,9 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--seed", type=int, default=0, help="seed for --policy random")
             p.add_argument("--techniques", metavar="TECH,...", help="use only these techniques")
             p.add_argument("--disable", metavar="TECH,...", help="do not use these techniques")
+            p.add_argument("--scales", metavar="LIST|none", default=None,
+                           help=f"ratings shown above the path: comma-separated, from {','.join(SCALES)} "
+                                "(default all), or none")
             rate_cmd.add_time_limit(p)
         else:
             p.set_defaults(policy="simplest", seed=0)
@@ -294,11 +319,20 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "steps":
             p.add_argument("--technique", metavar="NAME[,NAME...]",
                            help="only this technique: id, name, usual spelling or HoDoKu code (0300)")
+        if name in ("explain", "steps", "hint"):
+            p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                           help="a finder switch, e.g. uniqueness-missing-candidates=on (repeatable; "
+                                "`techniques --options` lists them)")
+            p.add_argument("--preset", help="a named set of finder switches: hodoku (HoDoKu 2.2's defaults)")
     compare_cmd.add_parser(sub)
     t = sub.add_parser("techniques", help="list technique ids, names and HoDoKu codes")
     t.add_argument("--json", action="store_true")
+    t.add_argument("--options", action="store_true", help="list the finder switches (--option) instead")
     g = sub.add_parser("generate", help="make new puzzles with a unique solution, aimed at a difficulty")
     generate_cmd.add_arguments(g)
+    e = sub.add_parser("embed", help="a blog post's puzzles: JSON, HTML snippets and index.html for <sudoku-grader>",
+                       description=embed_cmd.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    embed_cmd.add_arguments(e)
     return parser
 
 
@@ -318,6 +352,13 @@ def main(argv: list[str] | None = None) -> int:
             return generate_cmd.run(args)
         if args.command == "compare":
             return compare_cmd.run(args)
+        if args.command == "embed":
+            items, _, handle = _inputs(args)
+            try:
+                return embed_cmd.run(args, items)
+            finally:
+                if handle is not None:
+                    handle.close()
         return _process(args)
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -23,23 +23,7 @@ from ..bank import timed
 from ..bank.run import BAD_STATUSES, Settings, puzzle_key, rate_stream
 from ..bank.store import Store, scale_set_key
 from ..errors import SudokuError
-from ..ratings import SCALES, load_scores, parse_scales
-
-# CSV columns per scale: (column name, path inside the rate result)
-CSV_COLUMNS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
-    "se": [("ratings.se.er", ("ratings", "se", "er")), ("ratings.se.ep", ("ratings", "se", "ep")),
-           ("ratings.se.ed", ("ratings", "se", "ed"))],
-    "hodoku": [("ratings.hodoku.score", ("ratings", "hodoku", "score")),
-               ("ratings.hodoku.level", ("ratings", "hodoku", "level"))],
-    "sudokuwiki": [("ratings.sudokuwiki.score", ("ratings", "sudokuwiki", "score")),
-                   ("ratings.sudokuwiki.grade", ("ratings", "sudokuwiki", "grade"))],
-    "sourgumdrop": [("ratings.sourgumdrop.score", ("ratings", "sourgumdrop", "score"))],
-    "sudokuoftheday": [("ratings.sudokuoftheday.score", ("ratings", "sudokuoftheday", "score")),
-                       ("ratings.sudokuoftheday.level", ("ratings", "sudokuoftheday", "level"))],
-    "grader2009": [("ratings.grader2009.strategic", ("ratings", "grader2009", "strategic")),
-                   ("ratings.grader2009.procedural", ("ratings", "grader2009", "procedural")),
-                   ("ratings.grader2009.total", ("ratings", "grader2009", "total"))],
-}
+from ..ratings import BY_ID, SCALES, load_scores, parse_scales
 
 
 def add_rate_arguments(p: argparse.ArgumentParser) -> None:
@@ -138,7 +122,7 @@ def _get(d: Any, path: tuple[str, ...]) -> Any:
 def csv_header(scales: list[str]) -> list[str]:
     cols = ["puzzle", "status"]
     for s in scales:
-        cols += [name for name, _ in CSV_COLUMNS[s]]
+        cols += [f"ratings.{s}.{field}" for field in BY_ID[s].columns]
     return cols + ["bottleneck.technique", "bottleneck.index", "seconds", "error"]
 
 
@@ -149,7 +133,7 @@ def csv_row(out: dict[str, Any], scales: list[str]) -> list[Any]:
         r = _get(out, ("ratings", s))
         if isinstance(r, dict) and r.get("error"):
             errors.append(f"{s}: {r['error']}")
-        row += ["" if (v := _get(out, path)) is None else v for _, path in CSV_COLUMNS[s]]
+        row += ["" if (v := _get(r, (field,))) is None else v for field in BY_ID[s].columns]
     b = out.get("bottleneck") or {}
     row += [b.get("technique", ""), b.get("index", ""), out.get("seconds", ""), "; ".join(errors)]
     return row
@@ -337,11 +321,13 @@ class _BadLines:
 
 
 # ------------------------------------------------------------------ explain
-def annotate_explain(out: dict[str, Any], text: str, time_limit: float | None = None) -> dict[str, Any]:
-    """``explain`` output with the ratings placed above the path and the bottleneck step marked."""
+def annotate_explain(out: dict[str, Any], text: str, time_limit: float | None = None,
+                     scales: list[str] | None = None) -> dict[str, Any]:
+    """``explain`` output with the ratings (of ``scales``, default all) placed above the path and the
+    bottleneck step marked."""
     if out.get("status") != "unique" or "steps" not in out:
         return out
-    rated = timed.rate(text, time_limit=time_limit)
+    rated = timed.rate(text, scales, time_limit=time_limit)
     ordered: dict[str, Any] = {}
     for k, v in out.items():
         if k == "steps":

@@ -1,19 +1,18 @@
-"""Every public difficulty scale, side by side: the registry and `rate_board`, the one seam the
-generator, the API and the command line use.
+"""Every public difficulty scale, side by side: one `Scale` record per scale and `rate_board`,
+the one seam the generator, the API and the command line use.
 
 Each scale is a module with a table of technique scores keyed by our technique
-ids and its own way of walking the path and adding up. `rate_board` runs the
-requested scales on one board and returns ``{scale: result}``; a scale that is
-not available (Sudoku Explainer until its module lands) returns an ``error``.
+ids, its own policy for `engine.walk` and its own way of adding up; its `Scale`
+record (`scale.Scale`: name, description, fields, levels, CSV columns, rate
+function) is what everything else reads. `SCALE_LIST` holds them in output order.
 Techniques a scale does not price are scored as their nearest entry, through
 the single table in `mapping`; the output lists every mapping used.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -21,32 +20,39 @@ from ..board import Board
 from ..errors import SudokuError
 from ..solver import solve as _exact
 from ..techniques import normalize
-from . import grader2009, hodoku, sourgumdrop, sudokuoftheday, sudokuwiki
+from . import grader2009, hodoku, se, sourgumdrop, sudokuoftheday, sudokuwiki
 from .common import Cancel, Progress
+from .scale import Scale
 
-SCALES: tuple[str, ...] = ("se", "hodoku", "sudokuwiki", "sourgumdrop", "sudokuoftheday", "grader2009")
+# Sudoku Explainer's record lives here while ratings/se.py is being rebuilt over the common walk.
+SE = Scale(
+    id="se",
+    name="Sudoku Explainer",
+    description="Sudoku Explainer 1.2.1 (serate): ER/EP/ED, the hardest step of the simplest path",
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: se.se_rating(
+        board, progress=progress, cancel=cancel),
+    number="er",
+    columns=("er", "ep", "ed"),
+    aliases=("sudoku-explainer",),
+    compared=("er", "Sudoku Explainer ER"),
+)
 
-DESCRIPTIONS: dict[str, str] = {
-    "se": "Sudoku Explainer 1.2.1 (serate): ER/EP/ED, the hardest step of the simplest path",
-    "hodoku": "HoDoKu 2.2: score = sum of step scores on HoDoKu's path; level Easy..Extreme",
-    "sudokuwiki": "SudokuWiki.org: points x candidate density per step, grade 2*log5(score)",
-    "sourgumdrop": "SourGumdrop: sum of uses x user-settable algorithm scores, *** when unsolved",
-    "sudokuoftheday": "Sudoku of the Day: first-use and later-use costs, levels Beginner..Diabolical",
-    "grader2009": "Sudoku Grader (2009): strategic 0-7 + procedural 0-3 = total 0-10",
-}
-
+SCALE_LIST: tuple[Scale, ...] = (SE, hodoku.SCALE, sudokuwiki.SCALE, sourgumdrop.SCALE, sudokuoftheday.SCALE,
+                                 grader2009.SCALE)
+BY_ID: dict[str, Scale] = {s.id: s for s in SCALE_LIST}
+SCALES: tuple[str, ...] = tuple(BY_ID)  # the scale ids, in output order
 # Scales whose score is a sum of technique scores: the ones a user table (--scores) can change.
-SUMMING = ("hodoku", "sudokuwiki", "sourgumdrop", "sudokuoftheday")
+SUMMING: tuple[str, ...] = tuple(s.id for s in SCALE_LIST if s.sums)
+_ALIASES: dict[str, str] = {a: s.id for s in SCALE_LIST for a in s.aliases}
 
-SE_MISSING = "SE scale not available: the Sudoku Explainer module (ratings/se.py) is not installed yet"
 
-
-def se_module() -> Any | None:
-    """`ratings.se` once it exists (it lands on another branch), else None."""
-    try:
-        return importlib.import_module(f"{__name__}.se")
-    except ImportError:
-        return None
+def scale(name: str) -> Scale:
+    """The record of a scale by id or alias (``sotd``); `SudokuError` naming the choices otherwise."""
+    key = name.strip().lower()
+    found = BY_ID.get(_ALIASES.get(key, key))
+    if found is None:
+        raise SudokuError(f"unknown scale {name.strip()!r}; choose from {', '.join(SCALES)}")
+    return found
 
 
 def parse_scales(spec: str | Iterable[str] | None) -> list[str]:
@@ -56,15 +62,11 @@ def parse_scales(spec: str | Iterable[str] | None) -> list[str]:
     names = [s.strip().lower() for s in (spec.split(",") if isinstance(spec, str) else spec) if s.strip()]
     if not names or names == ["all"]:
         return list(SCALES)
-    aliases = {"sotd": "sudokuoftheday", "sw": "sudokuwiki", "sg": "sourgumdrop", "2009": "grader2009",
-               "hodoku2": "hodoku", "sudoku-explainer": "se"}
-    out = []
+    out: list[str] = []
     for n in names:
-        n = aliases.get(n, n)
-        if n not in SCALES:
-            raise SudokuError(f"unknown scale {n!r}; choose from {', '.join(SCALES)}")
-        if n not in out:
-            out.append(n)
+        sid = scale(n).id
+        if sid not in out:
+            out.append(sid)
     return out
 
 
@@ -83,7 +85,7 @@ def normalize_scores(data: Any) -> dict[str, dict[str, Any]]:
     if not isinstance(data, dict):
         raise SudokuError("a score table is a JSON object: {scale: {technique: score}}")
     if not any(k in SCALES for k in data):
-        data = {"sourgumdrop": data}
+        data = {next(s.id for s in SCALE_LIST if s.flat_table): data}
     out: dict[str, dict[str, Any]] = {}
     for scale, table in data.items():
         if scale not in SUMMING:
@@ -105,11 +107,12 @@ def _technique_id(name: str) -> str:
 
 def _score_value(scale: str, name: str, v: Any) -> Any:
     ok_number = isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0
-    ok_pair = (scale == "sudokuoftheday" and isinstance(v, list) and len(v) == 2
+    pairs = BY_ID[scale].score_pairs
+    ok_pair = (pairs and isinstance(v, list) and len(v) == 2
                and all(isinstance(x, (int, float)) and x >= 0 for x in v))
     if not (ok_number or ok_pair):
         raise SudokuError(f"score for {name!r} in {scale} must be a number >= 0"
-                          + (" or [first, later]" if scale == "sudokuoftheday" else ""))
+                          + (" or [first, later]" if pairs else ""))
     return v
 
 
@@ -124,19 +127,18 @@ def rate_board(
     """Rate one board on the chosen scales; ``{scale: result}`` in the order of `SCALES`.
 
     ``progress(n, label)`` is called as steps are taken (label ``scale:technique``);
-    ``cancel()`` returning True stops between two steps (`engine.Cancelled`).
+    ``cancel()`` returning True stops between two steps (`errors.Cancelled`).
     """
     wanted = parse_scales(scales)
     scores = scores or {}
-    if solution is None and "hodoku" in wanted:
+    if solution is None and any(BY_ID[s].needs_solution for s in wanted):
         result = _exact(board)
         solution = result.solutions[0] if result.status == "unique" else None
     out: dict[str, dict[str, Any]] = {}
-    for name in SCALES:
-        if name not in wanted:
-            continue
-        hook = _labelled(progress, name)
-        out[name] = _RATERS[name](board, solution, scores.get(name), hook, cancel)
+    for s in SCALE_LIST:
+        if s.id in wanted:
+            out[s.id] = s.rate(board, solution=solution, scores=scores.get(s.id),
+                               progress=_labelled(progress, s.id), cancel=cancel)
     return out
 
 
@@ -146,33 +148,24 @@ def _labelled(progress: Progress | None, scale: str) -> Progress | None:
     return lambda n, label: progress(n, f"{scale}:{label}")
 
 
-def _rate_se(board: Board, solution: Any, scores: Any, progress: Progress | None,
-             cancel: Cancel | None) -> dict[str, Any]:
-    se = se_module()
-    if se is None:
-        return {"error": SE_MISSING}
-    result: dict[str, Any] = se.se_rating(board, progress=progress, cancel=cancel)
-    return result
-
-
 def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tuple[Any, dict[str, int]]:
     """The step that sets the SE rating and the per-technique counts of the SE path.
 
-    While the SE scale is not available, the bottleneck is the hardest step (by
-    the registry's SE-like ``level``) of the default simplest-first path, marked
+    When SE gives no rating (its result is an ``error``), the bottleneck is the hardest
+    step (by the registry's SE-like ``level``) of the default simplest-first path, marked
     ``"source": "technique level"``; without SE in the request, the counts come
     from the first rated scale that has them.
     """
-    se = rated.get("se")
-    if se and "error" not in se:
-        counts = se.get("usage") or se.get("counts") or {}
-        return se.get("bottleneck"), dict(counts)
-    if se is not None:
-        from ..engine import solve_path
+    by_se = rated.get("se")
+    if by_se and "error" not in by_se:
+        counts = by_se.get("usage") or by_se.get("counts") or {}
+        return by_se.get("bottleneck"), dict(counts)
+    if by_se is not None:
+        from ..engine import walk
         from ..techniques import REGISTRY
         from .common import step_summary
 
-        path = solve_path(board)
+        path = walk(board)
         counts: dict[str, int] = {}
         for s in path.steps:
             counts[s.technique] = counts.get(s.technique, 0) + 1
@@ -190,14 +183,5 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
     return None, {}
 
 
-_RATERS: dict[str, Callable[..., dict[str, Any]]] = {
-    "se": _rate_se,
-    "hodoku": lambda b, sol, sc, p, c: hodoku.rate(b, sol, sc, p, c),
-    "sudokuwiki": lambda b, sol, sc, p, c: sudokuwiki.rate(b, sc, p, c),
-    "sourgumdrop": lambda b, sol, sc, p, c: sourgumdrop.rate(b, sc, p, c),
-    "sudokuoftheday": lambda b, sol, sc, p, c: sudokuoftheday.rate(b, sc, p, c),
-    "grader2009": lambda b, sol, sc, p, c: grader2009.rate(b, p, c),
-}
-
-__all__ = ["SCALES", "DESCRIPTIONS", "SE_MISSING", "bottleneck_and_counts", "load_scores", "normalize_scores",
-           "parse_scales", "rate_board", "se_module"]
+__all__ = ["BY_ID", "SCALES", "SCALE_LIST", "SUMMING", "Scale", "bottleneck_and_counts", "load_scores",
+           "normalize_scores", "parse_scales", "rate_board", "scale"]

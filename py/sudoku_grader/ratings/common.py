@@ -1,29 +1,25 @@
-"""What every scale shares: finding its techniques in the registry, walking a path, pricing a step.
+"""What every scale shares: finding its techniques in the registry and pricing a step.
 
 A scale is a table of technique scores keyed by our technique ids, an order in
-which its solver tries them, and a way of adding the scores up. The techniques
-arrive on other branches over time, so a scale never assumes a finder exists:
-`resolve_order` keeps the ones the registry has (by id, or by any spelling the
-registry knows), in the scale's order, and places the techniques that
-`mapping.MAPPING` ties to one of the scale's entries right after that entry.
+which its solver tries them (a policy for `engine.walk`), and a way of adding the
+scores up. A scale never assumes a finder exists: `resolve_order` keeps the ones
+the registry has (by id, or by any spelling the registry knows), in the scale's
+order, and places the techniques that `mapping.MAPPING` ties to one of the
+scale's entries right after that entry.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from ..board import Board
-from ..engine import Cancelled, apply_step, gain
+from ..engine import Cancel, Path, Progress
 from ..step import Step
-from ..techniques import REGISTRY, Technique, normalize
-from ..techniques.registry import _LOOKUP
+from ..techniques import REGISTRY, Technique
+from ..techniques import find as find_technique
 
-Progress = Callable[[int, str], None]
-Cancel = Callable[[], bool]
-
-MAX_STEPS = 2000
+STUCK = "none of the scale's techniques applies in this position"  # a scale's walk found nothing
 
 
 @dataclass
@@ -33,16 +29,6 @@ class Slot:
     technique: Technique
     key: str  # the scale's own id for it (== technique.id unless mapped or spelled differently)
     mapped: bool = False  # True when the price comes from `mapping.MAPPING`
-
-
-def find_technique(tid: str) -> Technique | None:
-    """The registered technique for an id or any spelling the registry knows; None if absent."""
-    t = REGISTRY.get(tid)
-    if t is not None:
-        return t
-    # exact spellings only: the registry's HoDoKu-code fallback ("sk-loops" -> "sk") would mislead a scale
-    found = _LOOKUP.get(normalize(tid))
-    return REGISTRY.get(found) if found else None
 
 
 def resolve_order(scale: str, keys: Iterable[str], with_mapped: bool = True) -> list[Slot]:
@@ -90,85 +76,7 @@ def price_key(scale: str, table: dict[str, Any], technique_id: str) -> tuple[str
     return None, False
 
 
-def first_step(board: Board, technique: Technique) -> Step | None:
-    """The first step the finder yields that changes the board (its own scan order)."""
-    for s in technique.find(board):
-        if gain(board, s):
-            return s
-    return None
-
-
-def steps_of(board: Board, technique: Technique) -> list[Step]:
-    """Every step of a technique that changes the board."""
-    return [s for s in technique.find(board) if gain(board, s)]
-
-
-def most_effective(board: Board, technique: Technique) -> Step | None:
-    """The step removing most candidates (first on a tie): SourGumdrop's choice."""
-    best, best_gain = None, 0
-    for s in technique.find(board):
-        g = gain(board, s)
-        if g > best_gain:
-            best, best_gain = s, g
-    return best
-
-
-@dataclass
-class Walk:
-    """A scale's path: the steps with their scale keys, and why it stopped if unsolved."""
-
-    steps: list[Step] = field(default_factory=list)
-    keys: list[str | None] = field(default_factory=list)  # the pricing entry per step
-    candidates: list[int] = field(default_factory=list)  # candidates on the board before each step
-    solved: bool = False
-    stuck: str = ""
-    board: Board | None = None
-
-    def counts(self) -> dict[str, int]:
-        """Uses per technique id, in first-use order."""
-        out: dict[str, int] = {}
-        for s in self.steps:
-            out[s.technique] = out.get(s.technique, 0) + 1
-        return out
-
-
-def walk(
-    board: Board,
-    choose: Callable[[Board], tuple[Step, str | None] | None],
-    progress: Progress | None = None,
-    cancel: Cancel | None = None,
-    max_steps: int = MAX_STEPS,
-    apply: Callable[[Board, Step], None] = apply_step,
-) -> Walk:
-    """Apply ``choose``'s step until solved or stuck; ``choose`` returns (step, scale key)."""
-    b = board.copy()
-    w = Walk(board=b)
-    while not b.is_solved():
-        if cancel is not None and cancel():
-            raise Cancelled()
-        if len(w.steps) >= max_steps:
-            w.stuck = f"stopped after {max_steps} steps"
-            break
-        problem = b.contradiction()
-        if problem:
-            w.stuck = f"the position is broken: {problem}"
-            break
-        picked = choose(b)
-        if picked is None:
-            w.stuck = "none of the scale's techniques applies in this position"
-            break
-        step, key = picked
-        w.candidates.append(b.candidate_count())
-        apply(b, step)
-        w.steps.append(step)
-        w.keys.append(key)
-        if progress is not None:
-            progress(len(w.steps), step.technique)
-    w.solved = b.is_solved() and b.contradiction() is None
-    return w
-
-
-def mappings_used(scale: str, w: Walk) -> list[dict[str, str]]:
+def mappings_used(scale: str, w: Path) -> list[dict[str, str]]:
     """The mapping rows the path relied on, for the output (each once)."""
     from .mapping import mapping_for
 
@@ -202,19 +110,14 @@ def placements_only(step: Step) -> bool:
 
 
 __all__ = [
-    "Cancelled",
-    "Iterator",
-    "MAX_STEPS",
+    "Cancel",
+    "Progress",
+    "STUCK",
     "Slot",
-    "Walk",
     "chain_length",
     "find_technique",
-    "first_step",
     "mappings_used",
-    "most_effective",
     "price_key",
     "resolve_order",
     "step_summary",
-    "steps_of",
-    "walk",
 ]

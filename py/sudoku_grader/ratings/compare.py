@@ -17,17 +17,12 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from . import BY_ID, SCALE_LIST
 from .stats import Summary, Welch, summary, welch
 
-# (metric id, label, path into a rate result)
-METRICS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("se.er", "Sudoku Explainer ER", ("se", "er")),
-    ("hodoku.score", "HoDoKu score", ("hodoku", "score")),
-    ("sudokuwiki.normalised", "SudokuWiki grade (2 log5 score)", ("sudokuwiki", "normalised")),
-    ("sourgumdrop.score", "SourGumdrop score (solved only)", ("sourgumdrop", "score")),
-    ("sudokuoftheday.score", "Sudoku of the Day score (solved only)", ("sudokuoftheday", "score")),
-    ("grader2009.total", "Sudoku Grader 2009 total", ("grader2009", "total")),
-)
+# (metric id, label, path into a rate result): each scale's compared field (`Scale.compared`)
+METRICS: tuple[tuple[str, str, tuple[str, ...]], ...] = tuple(
+    (f"{s.id}.{s.compared[0]}", s.compared[1], (s.id, s.compared[0])) for s in SCALE_LIST)
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 
@@ -44,7 +39,8 @@ class Collection:
             for key in path:
                 v = v.get(key) if isinstance(v, dict) else None
             if isinstance(v, (int, float)) and not isinstance(v, bool):
-                if path[0] in ("sudokuoftheday",) and not r["ratings"][path[0]].get("solved", True):
+                rated = BY_ID.get(path[0])
+                if rated and rated.compare_solved_only and not r["ratings"][path[0]].get("solved", True):
                     continue
                 out.append(float(v))
         return out

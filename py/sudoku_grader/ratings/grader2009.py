@@ -27,10 +27,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..board import Board
-from ..engine import Cancelled, apply_step, gain
+from ..engine import InOrder, walk
 from ..geometry import BOXES, COLS, HOUSE_MASK, HOUSES, ROWS, cell_name, house_name, iter_bits
 from ..step import Mark, Step
+from ..techniques import Technique
 from .common import Cancel, Progress, find_technique, step_summary
+from .scale import Scale
 
 MAX_ITERATIONS = 100
 
@@ -91,50 +93,35 @@ def slice_and_slot(board: Board) -> Iterator[Step]:
                                 f"{cell_name(free[0])} for {d}.")
 
 
-_OWN = {"simple-single": simple_singles, "slice-and-slot": slice_and_slot}
+# The program's own finders (not in the registry: they read placed digits only).
+_OWN = {
+    "simple-single": Technique("simple-single", "Simple Single", "grader2009", 1.0, simple_singles),
+    "slice-and-slot": Technique("slice-and-slot", "Slice and Slot", "grader2009", 1.2, slice_and_slot),
+}
+
+
+def policy() -> tuple[InOrder, list[str]]:
+    """The program's loop: its techniques in `ORDER`, the first application of the first that has
+    one, at most `MAX_ITERATIONS` of them; and the techniques of `ORDER` we lack."""
+    entries = []
+    missing = []
+    for tid, _ in ORDER:
+        t = _OWN.get(tid) or find_technique(tid)
+        if t is None:
+            missing.append(tid)
+        else:
+            entries.append((t, tid))
+    return InOrder(entries, "first", stuck="none of the 2009 grader's techniques applies",
+                   max_steps=MAX_ITERATIONS,
+                   limit_reason=f"stopped at the program's cap of {MAX_ITERATIONS} iterations"), missing
 
 
 def rate(board: Board, progress: Progress | None = None, cancel: Cancel | None = None) -> dict[str, Any]:
     """Strategic, procedural and total scores, with the path's counts."""
-    finders = []
-    missing = []
-    for tid, _ in ORDER:
-        if tid in _OWN:
-            finders.append((tid, _OWN[tid]))
-        else:
-            t = find_technique(tid)
-            if t is None:
-                missing.append(tid)
-            else:
-                finders.append((tid, t.find))
-    b = board.copy()
-    steps: list[Step] = []
-    keys: list[str] = []
-    stuck = ""
-    while not b.is_solved():
-        if cancel is not None and cancel():
-            raise Cancelled()
-        if len(steps) >= MAX_ITERATIONS:
-            stuck = f"stopped at the program's cap of {MAX_ITERATIONS} iterations"
-            break
-        picked = None
-        for tid, find in finders:
-            for s in find(b):
-                if gain(b, s):
-                    picked = (s, tid)
-                    break
-            if picked:
-                break
-        if picked is None:
-            stuck = "none of the 2009 grader's techniques applies"
-            break
-        apply_step(b, picked[0])
-        steps.append(picked[0])
-        keys.append(picked[1])
-        if progress is not None:
-            progress(len(steps), picked[1])
-    solved = b.is_solved() and b.contradiction() is None
-    return summarize(steps, keys, solved, stuck, missing)
+    chosen, missing = policy()
+    path = walk(board, chosen, progress=progress, cancel=cancel)
+    keys = [k or s.technique for s, k in zip(path.steps, path.keys)]
+    return summarize(path.steps, keys, path.solved, path.stuck, missing)
 
 
 def summarize(steps: list[Step], keys: list[str], solved: bool, stuck: str = "",
@@ -165,3 +152,15 @@ def summarize(steps: list[Step], keys: list[str], solved: bool, stuck: str = "",
     if missing:
         out["not_available"] = missing
     return out
+
+
+SCALE = Scale(
+    id="grader2009",
+    name="Sudoku Grader 2009",
+    description="Sudoku Grader (2009): strategic 0-7 + procedural 0-3 = total 0-10",
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(board, progress, cancel),
+    number="total",
+    columns=("strategic", "procedural", "total"),
+    aliases=("2009",),
+    compared=("total", "Sudoku Grader 2009 total"),
+)

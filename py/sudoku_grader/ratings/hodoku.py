@@ -33,22 +33,26 @@ while the score exceeds that level's maximum (Easy 800, Medium 1000, Hard
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
+from ..engine import Choice, Path, Policy, gain, walk
 from ..geometry import HOUSE_MASK, cell_name, iter_bits
+from ..solver import solve
 from ..step import Mark, Step
-from ..techniques import uniqueness
+from ..techniques import PRESETS
 from . import hodoku_als
 from . import hodoku_tabling as tabling
-from .common import Cancel, Progress, Slot, Walk, chain_length, find_technique, mappings_used, step_summary, walk
+from .common import STUCK, Cancel, Progress, Slot, chain_length, find_technique, mappings_used, step_summary
 from .hodoku_queues import SinglesQueues
 from .mapping import mapped_to
+from .scale import Scale
 
 LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
+# HoDoKu 2.2's finder defaults where ours differ: it finds rectangles with missing candidates.
+OPTIONS = PRESETS["hodoku"]
 MAX_SCORE = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
 _LV = {"E": 0, "M": 1, "H": 2, "U": 3, "X": 4}
 
@@ -318,8 +322,6 @@ _SUBSET_IDS = ("locked-pair", "locked-triple", "naked-pair", "naked-triple", "na
 
 
 def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str] | None:
-    from ..engine import gain
-
     tid = group.entry.ids[0]
     if tid in QUEUED:
         s = getattr(queues, tid.replace("-", "_"))(board)
@@ -331,7 +333,7 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str
         scanned: list[tuple[tuple[int, ...], int, Step, str]] = []
         for slot in group.slots:
             fish_digit = 10
-            for s in slot.technique.find(board):
+            for s in slot.technique.steps(board, OPTIONS):
                 if isinstance(s.extra.get("base"), list) and s.extra.get("digit", 0) > fish_digit:
                     break  # fish finders go digit by digit: nothing later comes first in HoDoKu's scan
                 a = _adapt(board, s)
@@ -349,7 +351,7 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str
         return None
     found: list[tuple[Step, str]] = []
     for slot in group.slots:
-        found.extend((s, _key_of(s, slot)) for s in slot.technique.find(board) if gain(board, s))
+        found.extend((s, _key_of(s, slot)) for s in slot.technique.steps(board, OPTIONS) if gain(board, s))
     if not found:
         return None
     return min(found, key=lambda sk: _sorted_key(sk[0]))
@@ -375,14 +377,45 @@ def brute_force_step(board: Board, solution: list[int]) -> Step:
     )
 
 
+class HodokuPolicy(Policy):
+    """HoDoKu's solver loop: its searches in configuration order, the first that finds a step wins
+    (singles from its queues, first-found or sorted picks, its own enumerations), Brute Force with
+    the solution when nothing applies. The queues follow every step the walk applies."""
+
+    stuck = STUCK
+
+    def __init__(self, solution: list[int] | None, table: dict[str, int] | None = None) -> None:
+        self.table = dict(SCORES) if table is None else table
+        self.groups = _groups(self.table)
+        self.solution = solution
+        self.queues = SinglesQueues.empty()
+
+    def start(self, board: Board) -> None:
+        self.queues = SinglesQueues(board)
+
+    def choose(self, board: Board) -> Choice | None:
+        for g in self.groups:
+            picked = _pick(board, g, self.queues)
+            if picked is not None:
+                return picked
+        if self.solution is None or self.table.get("brute-force", 1) == 0:
+            return None
+        return brute_force_step(board, self.solution), "brute-force"
+
+    def apply(self, board: Board, step: Step) -> None:
+        self.queues.apply(board, step)
+
+
 def rate(
     board: Board,
-    solution: list[int] | None,
+    solution: list[int] | None = None,
     scores: dict[str, int] | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
 ) -> dict[str, Any]:
-    """HoDoKu's score, level, the path's technique counts and its hardest step."""
+    """HoDoKu's score, level, the path's technique counts and its hardest step.
+
+    ``solution`` is found when not given (Brute Force, HoDoKu's last resort, needs it)."""
     table = dict(SCORES)
     if scores:
         table.update(scores)
@@ -391,50 +424,19 @@ def rate(
 
 def path(
     board: Board,
-    solution: list[int] | None,
+    solution: list[int] | None = None,
     table: dict[str, int] | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
-) -> Walk:
+) -> Path:
     """HoDoKu's solve path: its steps in order (Brute Force where nothing else applies)."""
-    table = dict(SCORES) if table is None else table
-    groups = _groups(table)
-    state: dict[str, Any] = {}
-
-    def queues(b: Board) -> SinglesQueues:
-        if state.get("board") is not b:
-            state["board"], state["queues"] = b, SinglesQueues(b)
-        q: SinglesQueues = state["queues"]
-        return q
-
-    def choose(b: Board) -> tuple[Step, str | None] | None:
-        q = queues(b)
-        for g in groups:
-            picked = _pick(b, g, q)
-            if picked is not None:
-                return picked
-        if solution is None or table.get("brute-force", 1) == 0:
-            return None
-        return brute_force_step(b, solution), "brute-force"
-
-    with _hodoku_defaults():
-        w: Walk = walk(board, choose, progress, cancel, apply=lambda b, s: queues(b).apply(b, s))
-    return w
+    if solution is None:
+        result = solve(board)
+        solution = result.solutions[0] if result.status == "unique" else None
+    return walk(board, HodokuPolicy(solution, table), progress=progress, cancel=cancel)
 
 
-@contextlib.contextmanager
-def _hodoku_defaults() -> Iterator[None]:
-    """HoDoKu's default where a finder of ours has a switch: a rectangle cell with extra
-    candidates may miss one of the pair's digits (allowUniquenessMissingCandidates, on in HoDoKu)."""
-    old = uniqueness.ALLOW_MISSING_CANDIDATES
-    uniqueness.ALLOW_MISSING_CANDIDATES = True
-    try:
-        yield
-    finally:
-        uniqueness.ALLOW_MISSING_CANDIDATES = old
-
-
-def summarize(w: Walk, table: dict[str, int]) -> dict[str, Any]:
+def summarize(w: Path, table: dict[str, int]) -> dict[str, Any]:
     score = 0
     hardest, hardest_at, best = 0, -1, (-1, -1)
     counts: dict[str, int] = {}
@@ -458,3 +460,21 @@ def summarize(w: Walk, table: dict[str, int]) -> dict[str, Any]:
     if not w.solved:
         out["stuck"] = w.stuck
     return out
+
+
+SCALE = Scale(
+    id="hodoku",
+    name="HoDoKu",
+    description="HoDoKu 2.2: score = sum of step scores on HoDoKu's path; level Easy..Extreme",
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
+        board, solution, scores, progress, cancel),
+    number="score",
+    level="level",
+    levels=LEVELS,
+    columns=("score", "level"),
+    sums=True,
+    aliases=("hodoku2",),
+    beyond_basics=("Unfair", "Extreme"),
+    compared=("score", "HoDoKu score"),
+    needs_solution=True,
+)

@@ -13,39 +13,81 @@ from collections.abc import Callable
 from typing import Any
 
 from ..board import Board
-from ..engine import Cancelled, apply_step
+from ..engine import Choice, Policy, walk
+from ..errors import Cancelled
 from ..se.policy import next_step
+from ..step import Step
+
+
+class SEPolicy(Policy):
+    """Sudoku Explainer's solver as a policy of the common walk: its producers in its order, the
+    first step of the first producer that has one (`sudoku_grader.se.policy.next_step`)."""
+
+    stuck = "Sudoku Explainer's techniques cannot go on from here"
+
+    def __init__(self) -> None:
+        self.taken = 0  # steps applied so far
+        self.placed = False  # whether one of them placed a digit
+
+    def apply(self, board: Board, step: Step) -> None:
+        super().apply(board, step)
+        self.taken += 1
+        self.placed = self.placed or bool(step.placements)
+
+    def choose(self, board: Board) -> Choice | None:
+        step = next_step(board)
+        return (step, step.technique) if step is not None else None
 
 
 def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
               cancel: Callable[[], bool] | None = None, max_seconds: float | None = None,
-              with_steps: bool = False) -> dict[str, Any]:
+              with_steps: bool = False, stop: str | None = None) -> dict[str, Any]:
     """Rate ``board`` as Sudoku Explainer 1.2.1 (serate) would.
 
     Returns ``er``, ``ep``, ``ed`` (one decimal), ``bottleneck`` (technique,
     index in the path, text), ``path`` (technique, name, SE difficulty, text of
     each step), ``usage`` (steps per technique) and ``seconds``. ``max_seconds``
     stops a very long search; ``complete`` then says False. ``er`` is 20.0 when
-    SE's techniques cannot finish (serate's convention).
+    SE's techniques cannot finish (serate's convention). ``cancel()`` returning
+    True raises `errors.Cancelled` between steps.
+
+    ``stop="diamond"`` ends the walk once ED is known (after the first step),
+    ``stop="pearl"`` once EP is (after the first placement), as serate's
+    ``--diamond`` / ``--pearl`` do; ``final`` lists the numbers that are final
+    (``er`` is then only the hardest step so far, and ``complete`` is False).
     """
+    if stop not in (None, "pearl", "diamond"):
+        raise ValueError(f"stop is 'pearl' or 'diamond', not {stop!r}")
     start = time.perf_counter()
     deadline = start + max_seconds if max_seconds else None
-    b = board.copy()
+    timed_out = fixed = False
+    policy = SEPolicy()
+
+    def halt() -> bool:
+        nonlocal timed_out, fixed
+        if cancel is not None and cancel():
+            return True
+        if (stop == "diamond" and policy.taken) or (stop == "pearl" and policy.placed):
+            fixed = True
+            return True
+        if deadline is not None and time.perf_counter() > deadline:
+            timed_out = True
+            return True
+        return False
+
+    steps: list[Step]
+    try:
+        walked = walk(board, policy, progress=progress, cancel=halt)
+        steps, failed = walked.steps, not walked.solved
+    except Cancelled as e:
+        if not (timed_out or fixed):
+            raise
+        steps, failed = list(getattr(e.path, "steps", [])), False
     er = pearl = diamond = 0.0
     path: list[dict[str, Any]] = []
     usage: dict[str, int] = {}
     bottleneck = None
-    failed = timed_out = False
-    while not b.is_solved():
-        if cancel is not None and cancel():
-            raise Cancelled()
-        if deadline is not None and time.perf_counter() > deadline:
-            timed_out = True
-            break
-        step = next_step(b)
-        if step is None:
-            er, failed = 20.0, True
-            break
+    for step in steps:
         se = step.extra["se_difficulty"]
         entry: dict[str, Any] = {"technique": step.technique, "name": step.name, "se": se, "text": step.text}
         if with_steps:
@@ -61,13 +103,17 @@ def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
                 pearl = er
         path.append(entry)
         usage[step.technique] = usage.get(step.technique, 0) + 1
-        apply_step(b, step)
-        if progress is not None:
-            progress(len(path), step.technique)
+    if failed:
+        er = 20.0
+    final = ["ed"] if stop == "diamond" else ["ep", "ed"] if stop == "pearl" else ["er", "ep", "ed"]
+    if timed_out:
+        final = [k for k, v in (("ep", pearl), ("ed", diamond)) if v]
+    elif not fixed:
+        final = ["er", "ep", "ed"]
     return {
-        "er": er, "ep": pearl, "ed": diamond,
+        "er": er, "ep": pearl, "ed": diamond, "final": final,
         "bottleneck": bottleneck, "path": path, "usage": usage,
-        "complete": not timed_out, "solved": not failed and not timed_out,
+        "complete": not timed_out and not fixed, "solved": not failed and not timed_out and not fixed,
         "seconds": round(time.perf_counter() - start, 3),
         "variant": "SE 1.2.1 (serate 1.2.1.3)",
     }

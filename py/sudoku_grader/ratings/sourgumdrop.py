@@ -21,8 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import Board
-from ..step import Step
-from .common import Cancel, Progress, Walk, find_technique, most_effective, step_summary, walk
+from ..engine import InOrder, Path, walk
+from .common import STUCK, Cancel, Progress, find_technique, step_summary
+from .scale import Scale
 
 UNSOLVED = "***"
 
@@ -63,26 +64,18 @@ def rate(
         table.update(scores)
     algorithms = [(k, find_technique(k)) for k, _ in order(table)]
     missing = [k for k, t in algorithms if t is None]
-    present = [(k, t) for k, t in algorithms if t is not None]
-    automatic = [t for t in (find_technique(k) for k in AUTOMATIC) if t is not None]
-
-    def choose(b: Board) -> tuple[Step, str | None] | None:
-        for t in automatic:
-            s = most_effective(b, t)
-            if s is not None:
-                return s, None  # free: part of every algorithm
-        for key, t in present:
-            assert t is not None
-            s = most_effective(b, t)
-            if s is not None:
-                return s, key
-        return None
-
-    w: Walk = walk(board, choose, progress, cancel)
-    return summarize(w, table, missing)
+    return summarize(walk(board, policy(table), progress=progress, cancel=cancel), table, missing)
 
 
-def summarize(w: Walk, table: dict[str, int], missing: list[str] | None = None) -> dict[str, Any]:
+def policy(table: dict[str, int]) -> InOrder:
+    """Simplest First: the free automatic singles, then the enabled algorithms by score; each search
+    applies its step removing most candidates. Automatic steps carry no key (they cost nothing)."""
+    automatic = [(t, None) for t in (find_technique(k) for k in AUTOMATIC) if t is not None]
+    present = [(t, k) for k, t in ((k, find_technique(k)) for k, _ in order(table)) if t is not None]
+    return InOrder(automatic + present, "best", stuck=STUCK)
+
+
+def summarize(w: Path, table: dict[str, int], missing: list[str] | None = None) -> dict[str, Any]:
     counts: dict[str, int] = {}
     automatic = 0
     total = 0
@@ -109,3 +102,18 @@ def summarize(w: Walk, table: dict[str, int], missing: list[str] | None = None) 
     if missing:
         out["not_available"] = missing
     return out
+
+
+SCALE = Scale(
+    id="sourgumdrop",
+    name="SourGumdrop",
+    description="SourGumdrop: sum of uses x user-settable algorithm scores, *** when unsolved",
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
+        board, scores, progress, cancel),
+    number="score",
+    columns=("score",),
+    sums=True,
+    aliases=("sg",),
+    compared=("score", "SourGumdrop score (solved only)"),
+    flat_table=True,
+)

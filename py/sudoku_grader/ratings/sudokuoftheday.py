@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import Board
-from ..step import Step
-from .common import Cancel, Progress, Walk, first_step, mappings_used, resolve_order, step_summary, walk
+from ..engine import InOrder, Path, walk
+from .common import STUCK, Cancel, Progress, mappings_used, resolve_order, step_summary
+from .scale import Scale
 
 # (our id or the site's technique in kebab-case, site code, first use, each later use), easiest first.
 COSTS: tuple[tuple[str, str, int, int], ...] = (
@@ -70,21 +71,17 @@ def rate(
             first[k], later[k] = int(v[0]), int(v[1])
         else:
             first[k] = later[k] = int(v)
-    keys = [k for k in first if first[k] != 0]
-    slots = resolve_order("sudokuoftheday", keys)
-
-    def choose(b: Board) -> tuple[Step, str | None] | None:
-        for slot in slots:
-            s = first_step(b, slot.technique)
-            if s is not None:
-                return s, slot.key
-        return None
-
-    w: Walk = walk(board, choose, progress, cancel)
-    return summarize(w, first, later)
+    return summarize(walk(board, policy(first), progress=progress, cancel=cancel), first, later)
 
 
-def summarize(w: Walk, first: dict[str, int], later: dict[str, int]) -> dict[str, Any]:
+def policy(first: dict[str, int]) -> InOrder:
+    """The site's path: techniques easiest first (switched off by a first-use cost of 0); the first step
+    of the first technique that has one."""
+    slots = resolve_order("sudokuoftheday", [k for k in first if first[k] != 0])
+    return InOrder([(s.technique, s.key) for s in slots], "first", stuck=STUCK)
+
+
+def summarize(w: Path, first: dict[str, int], later: dict[str, int]) -> dict[str, Any]:
     counts: dict[str, int] = {}
     total = 0
     hardest_at = -1
@@ -106,3 +103,22 @@ def summarize(w: Walk, first: dict[str, int], later: dict[str, int]) -> dict[str
     if not w.solved:
         out["stuck"] = w.stuck
     return out
+
+
+SCALE = Scale(
+    id="sudokuoftheday",
+    name="Sudoku of the Day",
+    description="Sudoku of the Day: first-use and later-use costs, levels Beginner..Diabolical",
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
+        board, scores, progress, cancel),
+    number="score",
+    level="level",
+    levels=tuple(name for name, *_ in LEVELS),
+    columns=("score", "level"),
+    sums=True,
+    aliases=("sotd",),
+    beyond_basics=("Fiendish", "Diabolical"),
+    compared=("score", "Sudoku of the Day score (solved only)"),
+    compare_solved_only=True,
+    score_pairs=True,
+)

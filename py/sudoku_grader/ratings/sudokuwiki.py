@@ -20,9 +20,11 @@ import math
 from typing import Any
 
 from ..board import Board
-from ..geometry import cell_name
+from ..engine import Choice, InOrder, Path, walk
+from ..geometry import HOUSE_MASK, cell_name
 from ..step import Mark, Step
-from .common import Cancel, Progress, Walk, chain_length, first_step, mappings_used, resolve_order, step_summary, walk
+from .common import STUCK, Cancel, Progress, chain_length, mappings_used, resolve_order, step_summary
+from .scale import Scale
 
 SLOTS = 727  # candidate slots on a 9x9 board, the page's constant
 
@@ -121,8 +123,6 @@ def _singles_step(board: Board, hidden: bool) -> Step | None:
             if m and not m & (m - 1):
                 placed[cell] = m.bit_length()
     else:
-        from ..geometry import HOUSE_MASK
-
         for h in range(27):
             for d in range(1, 10):
                 pos = board.digit_cells[d] & HOUSE_MASK[h]
@@ -140,6 +140,23 @@ def _singles_step(board: Board, hidden: bool) -> Step | None:
     )
 
 
+class SudokuWikiPolicy(InOrder):
+    """The site's solver: every naked single in sight as one step, else every hidden single, else
+    the first step of the first strategy in menu order that has one."""
+
+    def __init__(self, points: dict[str, int]) -> None:
+        order = [k for k, _, _ in STRATEGIES[2:] if points.get(k, 0) != 0]
+        slots = resolve_order("sudokuwiki", order)
+        super().__init__([(slot.technique, slot.key) for slot in slots], "first", stuck=STUCK)
+
+    def choose(self, board: Board) -> Choice | None:
+        for hidden in (False, True):
+            s = _singles_step(board, hidden)
+            if s is not None:
+                return s, s.technique
+        return super().choose(board)
+
+
 def rate(
     board: Board,
     scores: dict[str, int] | None = None,
@@ -150,22 +167,7 @@ def rate(
     points = dict(POINTS)
     if scores:
         points.update(scores)
-    order = [k for k, _, _ in STRATEGIES[2:] if points.get(k, 0) != 0]
-    slots = resolve_order("sudokuwiki", order)
-
-    def choose(b: Board) -> tuple[Step, str | None] | None:
-        for hidden in (False, True):
-            s = _singles_step(b, hidden)
-            if s is not None:
-                return s, s.technique
-        for slot in slots:
-            s = first_step(b, slot.technique)
-            if s is not None:
-                return s, slot.key
-        return None
-
-    w: Walk = walk(board, choose, progress, cancel)
-    return summarize(w, points)
+    return summarize(walk(board, SudokuWikiPolicy(points), progress=progress, cancel=cancel), points)
 
 
 def step_score(key: str, step: Step, candidates: int, points: dict[str, int]) -> float:
@@ -175,7 +177,7 @@ def step_score(key: str, step: Step, candidates: int, points: dict[str, int]) ->
     return base * density_factor(candidates)
 
 
-def summarize(w: Walk, points: dict[str, int]) -> dict[str, Any]:
+def summarize(w: Path, points: dict[str, int]) -> dict[str, Any]:
     total = 0.0
     counts: dict[str, int] = {}
     hardest_at, hardest_score = -1, -1.0
@@ -200,3 +202,19 @@ def summarize(w: Walk, points: dict[str, int]) -> dict[str, Any]:
     if not w.solved:
         out["stuck"] = w.stuck
     return out
+
+
+SCALE = Scale(
+    id="sudokuwiki",
+    name="SudokuWiki",
+    description="SudokuWiki.org: points x candidate density per step, grade 2*log5(score)",
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
+        board, scores, progress, cancel),
+    number="score",
+    level="grade",
+    levels=tuple(name for name, _ in GRADES),
+    columns=("score", "grade"),
+    sums=True,
+    aliases=("sw",),
+    compared=("normalised", "SudokuWiki grade (2 log5 score)"),
+)

@@ -116,6 +116,16 @@ def chain_of(target: Pot) -> list[Pot]:
     return out
 
 
+def has_ancestor(child: Pot, key: int) -> bool:
+    """Whether the potential ``key`` is on the main line (first parents) above ``child``."""
+    p = child
+    while p.parents:
+        p = p.parents[0]
+        if p.key == key:
+            return True
+    return False
+
+
 def is_parent(child: Pot, parent: Pot) -> bool:
     key = parent.key
     p = child
@@ -145,13 +155,17 @@ class Chain:
         self.cell: int | None = None
         self.value = 0
         self.data: dict[str, Any] = {}
-        if kind in ("cycle",):
-            flat = ancestor_count(targets[0])
-        else:
-            flat = sum(ancestor_count(t) for t in targets)
-        self.complexity = flat + self._nested_complexity()
         b = base if base is not None else rule.difficulty()
-        self.difficulty = b + length_increment(self.complexity)
+        if not self.is_worth():  # removes nothing: the producers drop it, so it needs no count
+            self.complexity, self.difficulty = 0, b
+        else:
+            if kind in ("cycle",):
+                flat = ancestor_count(targets[0])
+            else:
+                flat = sum(ancestor_count(t) for t in targets)
+            # Only a nested rule (level 1 and up) puts chains inside chains.
+            self.complexity = flat + (self._nested_complexity() if rule.level else 0)
+            self.difficulty = b + length_increment(self.complexity)
         if result is not None and result.on:
             self.cell = result.cell
             self.value = result.digit
@@ -216,6 +230,8 @@ class Chaining:
         self._other: list[Callable[[Board, Board], Iterator[Implied]]] | None = None
         self._cache_key: Any = None
         self._cache: list[Chain] = []
+        self._closures: dict[int, tuple[dict[int, Pot], dict[int, Pot], tuple[Pot, Pot] | None]] = {}
+        self._links: StaticLinks | None = None
 
     # -------------------------------------------------------------- naming
     def difficulty(self) -> float:
@@ -290,7 +306,10 @@ class Chaining:
         return out
 
     def _off_to_on(self, g: Board, p: Pot, src: Board | None, to_off: dict[int, Pot],
-                   y_links: bool, x_links: bool) -> list[Pot]:
+                   y_links: bool, x_links: bool, known: dict[int, Pot] | None = None,
+                   keep: int = -1) -> list[Pot]:
+        """What "off" at ``p`` turns on; with ``known``, none of those already there except ``keep``
+        (a static search that only looks for its source again needs no others)."""
         out: list[Pot] = []
         cell, digit = p.cell, p.digit
         if y_links:
@@ -300,6 +319,11 @@ class Chaining:
                 if other == m:  # digit absent: SE takes the first value
                     other = m & -m
                 v = other.bit_length()
+                if known is not None and cell * 9 + v - 1 in known and cell * 9 + v - 1 != keep:
+                    v = 0
+            else:
+                v = 0
+            if v:
                 on = Pot(cell, v, True, p, NAKED)
                 if src is not None:
                     for w in DIGITS_OF[src.cands[cell] & ~m]:
@@ -317,6 +341,8 @@ class Chaining:
                     if seen >> oc & 1:
                         continue
                     seen |= 1 << oc
+                    if known is not None and oc * 9 + digit - 1 in known and oc * 9 + digit - 1 != keep:
+                        continue
                     on = Pot(oc, digit, True, p, cause)
                     if src is not None:
                         for c in bits(src.digit_cells[digit] & rm & ~pos):
@@ -327,25 +353,32 @@ class Chaining:
     # ------------------------------------------------------- cycles, X/Y chains
     def _loops(self, g: Board, y_links: bool, x_links: bool) -> list[Chain]:
         result: list[Chain] = []
+        links = StaticLinks(g, y_links, x_links)
         for cell in range(81):
             if g.values[cell]:
                 continue
             m = g.cands[cell]
             if m.bit_count() > 1:
                 for v in DIGITS_OF[m]:
-                    self._unary(g, Pot(cell, v, True), result, y_links, x_links)
+                    self._unary(g, Pot(cell, v, True), result, y_links, x_links, links)
         return result
 
-    def _unary(self, g: Board, p_on: Pot, result: list[Chain], y_links: bool, x_links: bool) -> None:
+    def _unary(self, g: Board, p_on: Pot, result: list[Chain], y_links: bool, x_links: bool,
+               links: StaticLinks) -> None:
         if g.cands[p_on.cell].bit_count() > 2 and not x_links:
             return
         cycles: list[Pot] = []
         chains: list[Pot] = []
-        self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on)
-        if x_links:
-            self._forcing(g, {p_on.idx: p_on}, {}, y_links, chains, p_on)
+        # The bitset closure tells which of the three searches can find anything; only those
+        # build their chains (the same chains: the searches are unchanged).
+        cycle, forcing_on, forcing_off = links.candidates(p_on.cell, p_on.digit, x_links)
+        if cycle:
+            self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on, links)
+        if forcing_on:
+            self._forcing(g, {p_on.idx: p_on}, {}, y_links, chains, p_on, links)
+        if forcing_off:
             p_off = Pot(p_on.cell, p_on.digit, False)
-            self._forcing(g, {}, {p_off.idx: p_off}, y_links, chains, p_off)
+            self._forcing(g, {}, {p_off.idx: p_off}, y_links, chains, p_off, links)
         for dst in cycles:
             h = self._cycle_hint(g, dst, y_links, x_links)
             if h.is_worth():
@@ -356,55 +389,65 @@ class Chaining:
                 result.append(h)
 
     def _cycles(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
-                x_links: bool, cycles: list[Pot], source: Pot) -> None:
+                x_links: bool, cycles: list[Pot], source: Pot, links: StaticLinks) -> None:
         pending_on = deque(to_on.values())
         pending_off = deque(to_off.values())
         length = 0
-        src_key = source.key
+        src_idx = source.idx
+        on_off, off_on = links.on_off, links.off_on
         while pending_on or pending_off:
             length += 1
             while pending_on:
                 p = pending_on.popleft()
-                for q in self._on_to_off(g, p, y_links):
-                    if not is_parent(p, q):
+                for k, c, v, cause in on_off[p.idx]:
+                    # An ancestor's candidate is in to_off already, so the walk up is needed only then.
+                    if k not in to_off:
+                        q = Pot(c, v, False, p, cause)
+                        to_off[k] = q
                         pending_off.append(q)
-                        if q.idx not in to_off:
-                            to_off[q.idx] = q
+                    elif not has_ancestor(p, k * 2):
+                        pending_off.append(Pot(c, v, False, p, cause))
             length += 1
             while pending_off:
                 p = pending_off.popleft()
-                for q in self._off_to_on(g, p, None, to_off, y_links, x_links):
-                    if length >= 4 and q.key == src_key:
-                        cycles.append(q)
-                    if q.idx not in to_on:
+                for k, c, v, cause in off_on[p.idx]:
+                    if k == src_idx:
+                        if length >= 4:
+                            cycles.append(Pot(c, v, True, p, cause))
+                    elif k not in to_on:
+                        q = Pot(c, v, True, p, cause)
                         pending_on.append(q)
-                        to_on[q.idx] = q
+                        to_on[k] = q
 
     def _forcing(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
-                 chains: list[Pot], source: Pot) -> None:
+                 chains: list[Pot], source: Pot, links: StaticLinks) -> None:
         pending_on = deque(to_on.values())
         pending_off = deque(to_off.values())
-        src_key = source.key
-        found: set[int] = {c.key for c in chains}
+        src_idx = source.idx
+        from_on = source.on
+        on_off, off_on = links.on_off, links.off_on
+        # The only chain end is the source's opposite, so the first one found is the only one.
         while pending_on or pending_off:
             while pending_on:
                 p = pending_on.popleft()
-                for q in self._on_to_off(g, p, y_links):
-                    if q.idx * 2 + 1 == src_key and q.key not in found:
-                        found.add(q.key)
-                        chains.append(q)
-                    if not is_parent(p, q) and q.idx not in to_off:
+                for k, c, v, cause in on_off[p.idx]:
+                    if from_on and k == src_idx:
+                        chains.append(Pot(c, v, False, p, cause))
+                        return
+                    if k not in to_off:
+                        q = Pot(c, v, False, p, cause)
                         pending_off.append(q)
-                        to_off[q.idx] = q
+                        to_off[k] = q
             while pending_off:
                 p = pending_off.popleft()
-                for q in self._off_to_on(g, p, None, to_off, y_links, True):
-                    if q.idx * 2 == src_key and q.key not in found:
-                        found.add(q.key)
-                        chains.append(q)
-                    if q.idx not in to_on:
+                for k, c, v, cause in off_on[p.idx]:
+                    if not from_on and k == src_idx:
+                        chains.append(Pot(c, v, True, p, cause))
+                        return
+                    if k not in to_on:
+                        q = Pot(c, v, True, p, cause)
                         pending_on.append(q)
-                        to_on[q.idx] = q
+                        to_on[k] = q
 
     def _cycle_hint(self, g: Board, dst_on: Pot, y_links: bool, x_links: bool) -> Chain:
         cells = 0
@@ -452,6 +495,9 @@ class Chaining:
     # ------------------------------------------------------------ multiple chains
     def _multiple_chains(self, g: Board) -> list[Chain]:
         result: list[Chain] = []
+        self._closures = {}
+        # A static chain never changes the grid: its links come from tables built once.
+        self._links = None if self.dynamic or self.level else StaticLinks(g, not self.nishio, True)
         for cell in range(81):
             if g.values[cell]:
                 continue
@@ -467,13 +513,12 @@ class Chaining:
         cell_on: dict[int, Pot] | None = None
         cell_off: dict[int, Pot] | None = None
         for v in DIGITS_OF[g.cands[cell]]:
-            p_on = Pot(cell, v, True)
+            on_to_on, on_to_off, absurd_on = self._on_closure(g, cell, v)
+            p_on = on_to_on[cell * 9 + v - 1]
             p_off = Pot(cell, v, False)
-            on_to_on: dict[int, Pot] = {}
-            on_to_off: dict[int, Pot] = {}
             do_double = card >= 3 and not self.nishio and self.dynamic
             do_contra = self.dynamic or self.nishio
-            self._binary(g, p_on, p_off, result, on_to_on, on_to_off, do_double, do_contra)
+            self._binary(g, p_on, p_off, result, on_to_on, on_to_off, absurd_on, do_double, do_contra)
             if not self.nishio:
                 self._region_chains(g, result, cell, v, on_to_on, on_to_off)
             value_to_on[v] = on_to_on
@@ -507,12 +552,10 @@ class Chaining:
         return h
 
     def _binary(self, g: Board, p_on: Pot, p_off: Pot, result: list[Chain],
-                on_to_on: dict[int, Pot], on_to_off: dict[int, Pot], do_reduction: bool,
-                do_contra: bool) -> None:
+                on_to_on: dict[int, Pot], on_to_off: dict[int, Pot], absurd: tuple[Pot, Pot] | None,
+                do_reduction: bool, do_contra: bool) -> None:
         off_to_on: dict[int, Pot] = {}
         off_to_off: dict[int, Pot] = {}
-        on_to_on[p_on.idx] = p_on
-        absurd = self._chain(g, on_to_on, on_to_off)
         if do_contra and absurd is not None:
             h = self._binary_hint(g, absurd[0], absurd[1], p_on, p_on, True)
             if h.is_worth():
@@ -571,9 +614,7 @@ class Chaining:
                 if oc == cell:
                     o_on, o_off = on_to_on, on_to_off
                 else:
-                    other = Pot(oc, v, True)
-                    o_on, o_off = {other.idx: other}, {}
-                    self._chain(g, o_on, o_off)
+                    o_on, o_off, _absurd = self._on_closure(g, oc, v)
                 pos_on.append(o_on)
                 pos_off.append(o_off)
                 if region_on is None:
@@ -588,9 +629,23 @@ class Chaining:
                     if h.is_worth():
                         result.append(h)
 
+    def _on_closure(self, g: Board, cell: int, digit: int) -> tuple[dict[int, Pot], dict[int, Pot],
+                                                                    tuple[Pot, Pot] | None]:
+        """What assuming (cell, digit) on implies, and its contradiction if any: once per grid,
+        although the cell chains and the region chains of each of its houses all ask for it."""
+        idx = cell * 9 + digit - 1
+        got = self._closures.get(idx)
+        if got is None:
+            to_on: dict[int, Pot] = {idx: Pot(cell, digit, True)}
+            to_off: dict[int, Pot] = {}
+            got = self._closures[idx] = (to_on, to_off, self._chain(g, to_on, to_off))
+        return got
+
     # ------------------------------------------------------------- the chain
     def _chain(self, grid: Board, to_on: dict[int, Pot], to_off: dict[int, Pot]) -> tuple[Pot, Pot] | None:
         """Complete the on/off sets from the assumptions; the first contradiction, or None."""
+        if self._links is not None and grid is self._links.grid:
+            return _static_chain(self._links, to_on, to_off)
         src = grid
         g = grid.copy() if self.dynamic else grid
         y_links = not self.nishio
@@ -598,6 +653,7 @@ class Chaining:
         pending_off = deque(to_off.values())
         dynamic = self.dynamic
         hidden_src = src if dynamic else None
+        plain = self.level == 0
         while pending_on or pending_off:
             if pending_on:
                 p = pending_on.popleft()
@@ -610,7 +666,9 @@ class Chaining:
                         pending_off.append(q)
             else:
                 p = pending_off.popleft()
-                made = self._off_to_on(g, p, hidden_src, to_off, y_links, True)
+                # Rules inside nested chains turn candidates off without looking at to_on, so
+                # only plain chains may skip the "on"s they already hold.
+                made = self._off_to_on(g, p, hidden_src, to_off, y_links, True, to_on if plain else None)
                 if dynamic:
                     g.eliminate(p.cell, p.digit)
                 for q in made:
@@ -665,6 +723,194 @@ class Chaining:
             if result:
                 break
         return result
+
+
+class StaticLinks:
+    """The static implications of one grid on 729-bit sets, to tell cheaply where a chain can end.
+
+    A candidate (cell, digit) is bit ``(digit - 1) * 81 + cell``. "On" implies "off" for the
+    digit's other places in the cell's houses and, with Y-links, the cell's other digits; "off"
+    implies "on" for the other place of a house with two places (X-links) and the other digit of a
+    bivalue cell (Y-links). The closure of an assumption over these links holds exactly the
+    potentials that the Pot search of `Chaining._forcing` reaches, so it says whether that search
+    finds a chain, and whether `Chaining._cycles` can meet its source again.
+    """
+
+    __slots__ = ("grid", "planes", "all", "y_links", "x_links", "strong", "strong_mask", "on_off", "off_on")
+
+    def __init__(self, g: Board, y_links: bool, x_links: bool) -> None:
+        self.grid = g
+        self.planes = tuple(g.digit_cells[d] for d in range(1, 10))
+        self.all = sum(m << (d * 81) for d, m in enumerate(self.planes))
+        self.y_links = y_links
+        strong: dict[int, list[int]] = {}
+        if x_links:
+            for d, plane in enumerate(self.planes):
+                for h in range(27):
+                    pos = plane & HOUSE_MASK[h]
+                    if pos.bit_count() == 2:
+                        a = (pos & -pos).bit_length() - 1
+                        b = pos.bit_length() - 1
+                        strong.setdefault(d * 81 + a, []).append(d * 81 + b)
+                        strong.setdefault(d * 81 + b, []).append(d * 81 + a)
+        if y_links:
+            for c in range(81):
+                m = g.cands[c]
+                if not g.values[c] and m.bit_count() == 2:
+                    a = (m & -m).bit_length() - 1
+                    b = m.bit_length() - 1
+                    strong.setdefault(a * 81 + c, []).append(b * 81 + c)
+                    strong.setdefault(b * 81 + c, []).append(a * 81 + c)
+        self.strong = strong
+        self.strong_mask = sum(1 << i for i in strong)
+        # The same links for the Pot searches, per candidate (cell * 9 + digit - 1) in the order
+        # `Chaining._on_to_off` and `Chaining._off_to_on` give them: (candidate, cell, digit, cause).
+        # Built when a search first asks (most candidates never start one).
+        self.x_links = x_links
+        self.on_off = _Table(self._on_off)
+        self.off_on = _Table(self._off_on)
+
+    def _on_off(self, idx: int) -> list[tuple[int, int, int, int]]:
+        g = self.grid
+        cell, digit = divmod(idx, 9)
+        digit += 1
+        outs: list[tuple[int, int, int, int]] = []
+        if self.y_links:
+            outs.extend((cell * 9 + v - 1, cell, v, NAKED) for v in DIGITS_OF[g.cands[cell] & ~(1 << (digit - 1))])
+        dc = g.digit_cells[digit] & ~(1 << cell)
+        for rm, cause in _CELL_REGIONS[cell]:
+            part = dc & rm
+            dc &= ~part
+            outs.extend((c * 9 + digit - 1, c, digit, cause) for c in bits(part))
+        return outs
+
+    def _off_on(self, idx: int) -> list[tuple[int, int, int, int]]:
+        g = self.grid
+        cell, digit = divmod(idx, 9)
+        digit += 1
+        ins: list[tuple[int, int, int, int]] = []
+        m = g.cands[cell]
+        if self.y_links and m.bit_count() == 2:
+            v = (m & ~(1 << (digit - 1))).bit_length()
+            ins.append((cell * 9 + v - 1, cell, v, NAKED))
+        if self.x_links:
+            seen = 0
+            dcells = g.digit_cells[digit]
+            for rm, cause in _CELL_REGIONS[cell]:
+                pos = dcells & rm
+                if pos.bit_count() == 2:
+                    oc = (pos & ~(1 << cell)).bit_length() - 1
+                    if not seen >> oc & 1:
+                        seen |= 1 << oc
+                        ins.append((oc * 9 + digit - 1, oc, digit, cause))
+        return ins
+
+    def weak(self, i: int) -> int:
+        """What "on" at bit ``i`` turns off."""
+        d, c = divmod(i, 81)
+        out = (PEER_MASK[c] & self.planes[d]) << (d * 81)
+        if self.y_links:
+            out |= _CELL_COLUMN[c] & self.all & ~(1 << i)
+        return out
+
+    def closure(self, on: int, off: int) -> tuple[int, int, int]:
+        """(on set, off set, what the "on"s other than the first turn off) from the assumptions."""
+        frontier = [i for i in _bits729(on)]
+        first = frontier[0] if frontier else -1
+        others = 0
+        new_off = off
+        while True:
+            added = 0
+            for i in frontier:
+                w = self.weak(i)
+                added |= w
+                if i != first:
+                    others |= w
+            added &= ~off
+            off |= added
+            new_off |= added
+            frontier = []
+            m = new_off & self.strong_mask
+            new_off = 0
+            strong = self.strong
+            while m:
+                low = m & -m
+                for t in strong[low.bit_length() - 1]:
+                    if not on >> t & 1:
+                        on |= 1 << t
+                        frontier.append(t)
+                m ^= low
+            if not frontier:
+                return on, off, others
+
+    def candidates(self, cell: int, digit: int, x_links: bool) -> tuple[bool, bool, bool]:
+        """Whether the cycle search and the two forcing searches from (cell, digit) can find anything."""
+        i = (digit - 1) * 81 + cell
+        bit = 1 << i
+        on, off, others = self.closure(bit, 0)
+        # A cycle returns to the source from one of its strong partners, turned off by an "on"
+        # that is not the source itself (the search reaches it at length 4 or more).
+        partners = 0
+        for t in self.strong.get(i, ()):
+            partners |= 1 << t
+        cycle = bool(others & partners)
+        if not x_links:
+            return cycle, False, False
+        forcing_on = bool(off & bit)
+        on2, _off2, _ = self.closure(0, bit)
+        return cycle, forcing_on, bool(on2 & bit)
+
+
+class _Table(dict):  # type: ignore[type-arg]
+    """A dict that fills an entry from ``build(key)`` the first time it is asked for."""
+
+    def __init__(self, build: Callable[[int], list[tuple[int, int, int, int]]]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: int) -> list[tuple[int, int, int, int]]:
+        value = self[key] = self.build(key)
+        return value
+
+
+def _static_chain(links: StaticLinks, to_on: dict[int, Pot], to_off: dict[int, Pot]) -> tuple[Pot, Pot] | None:
+    """`Chaining._chain` on a grid that does not change, with its links read from ``links``:
+    the same potentials in the same order, and the same first contradiction."""
+    pending_on = deque(to_on.values())
+    pending_off = deque(to_off.values())
+    on_off, off_on = links.on_off, links.off_on
+    while pending_on or pending_off:
+        if pending_on:
+            p = pending_on.popleft()
+            for k, c, v, cause in on_off[p.idx]:
+                if k in to_on:
+                    return to_on[k], Pot(c, v, False, p, cause)
+                if k not in to_off:
+                    q = Pot(c, v, False, p, cause)
+                    to_off[k] = q
+                    pending_off.append(q)
+        else:
+            p = pending_off.popleft()
+            for k, c, v, cause in off_on[p.idx]:
+                if k in to_on:
+                    continue
+                if k in to_off:
+                    return Pot(c, v, True, p, cause), to_off[k]
+                q = Pot(c, v, True, p, cause)
+                to_on[k] = q
+                pending_on.append(q)
+    return None
+
+
+# Per cell: the bits of its nine digits in the 729-bit sets of `StaticLinks`.
+_CELL_COLUMN = tuple(sum(1 << (d * 81 + c) for d in range(9)) for c in range(81))
+
+
+def _bits729(m: int) -> Iterator[int]:
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
 
 
 def _nested_suffix(level: int) -> str:

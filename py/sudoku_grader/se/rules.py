@@ -250,19 +250,18 @@ def find_naked_sets(board: Board, degree: int) -> Iterator[tuple[int, tuple[int,
         rc = HOUSES[h]
         if (board.unsolved & HOUSE_MASK[h]).bit_count() <= degree:
             continue
-        for combo in combinations(9, degree):
+        # Only cells with 1..degree candidates can be in a set: the same sets in the same order.
+        small = [i for i in range(9) if 0 < cands[rc[i]].bit_count() <= degree]
+        for pick in combinations(len(small), degree):
+            combo = [small[k] for k in pick]
             union = 0
             for i in combo:
-                m = cands[rc[i]]
-                if not m:
-                    break
-                union |= m
-            else:
-                if union.bit_count() == degree:
-                    cells = tuple(rc[i] for i in combo)
-                    removals = [(c, cands[c] & union) for c in rc if c not in cells and cands[c] & union]
-                    if removals:
-                        yield h, cells, union, removals
+                union |= cands[rc[i]]
+            if union.bit_count() == degree:
+                cells = tuple(rc[i] for i in combo)
+                removals = [(c, cands[c] & union) for c in rc if c not in cells and cands[c] & union]
+                if removals:
+                    yield h, cells, union, removals
 
 
 def naked_set_parents(cells: tuple[int, ...], vmask: int, src: Board, cur: Board) -> list[tuple[int, int]]:
@@ -413,6 +412,8 @@ def aligned_exclusion(degree: int) -> Producer:
         if len(base) < degree:
             return
         base_mask = sum(1 << c for c in base)
+        # Cell sets already found to exclude nothing (a triplet comes up once per pair in it).
+        barren: set[int] = set()
         for i0, i1 in combinations(len(base), 2):
             c0, c1 = base[i0], base[i1]
             pair_common = excl[c0] & excl[c1]
@@ -423,7 +424,7 @@ def aligned_exclusion(degree: int) -> Producer:
             else:
                 twin = (excl[c0] | excl[c1]) & base_mask & ~(1 << c0) & ~(1 << c1)
                 # a third cell must share two of the pair's common excluders too
-                twin_cells = [c for c in base if twin >> c & 1 and (excl[c] & pair_common).bit_count() >= 2]
+                twin_cells = [c for c in iter_bits(twin) if (excl[c] & pair_common).bit_count() >= 2]
                 if len(twin_cells) < degree - 2:
                     continue
                 tails = [tuple(twin_cells[k] for k in combo)
@@ -435,13 +436,24 @@ def aligned_exclusion(degree: int) -> Producer:
                     common &= excl[t]
                 if common.bit_count() < 2:
                     continue
-                excluder_masks = [cands[e] for e in iter_bits(common)]
+                key = 1 << c0 | 1 << c1
+                for t in tail:
+                    key |= 1 << t
+                if key in barren:
+                    continue
+                # An excluder with a digit none of the cells has can never be used up: leave it out.
+                union = 0
+                for c in cells:
+                    union |= cands[c]
+                excluder_masks = [m for m in (cands[e] for e in iter_bits(common)) if not m & ~union]
                 sees = [[bool(PEER_MASK[a] >> b & 1) for b in cells] for a in cells]
                 allowed = [0] * degree
                 value_lists = [DIGITS_OF[cands[c]] for c in cells]
-                _enumerate(value_lists, sees, excluder_masks, allowed)
+                _enumerate(value_lists, sees, excluder_masks, allowed, [cands[c] for c in cells])
                 removals = [(c, cands[c] & ~allowed[k]) for k, c in enumerate(cells) if cands[c] & ~allowed[k]]
-                if removals:
+                if not removals:
+                    barren.add(key)
+                else:
                     yield se_step(tid, name, rating, removals=removals, cells=cells,
                                   text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot take "
                                        f"values that would empty a common bivalue peer or repeat in a house.")
@@ -450,10 +462,11 @@ def aligned_exclusion(degree: int) -> Producer:
 
 
 def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], excluders: list[int],
-               allowed: list[int]) -> None:
-    """Mark in ``allowed`` every value that appears in some admissible combination."""
+               allowed: list[int], masks: list[int]) -> None:
+    """Mark in ``allowed`` every value that appears in some admissible combination
+    (``masks``: the cells' candidates, the same values as ``value_lists``)."""
     if len(value_lists) == 3:
-        _enumerate3(value_lists, sees, excluders, allowed)
+        _enumerate3(value_lists, sees, excluders, allowed, masks)
         return
     n = len(value_lists)
     chosen = [0] * n
@@ -480,10 +493,9 @@ def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], exclu
 
 
 def _enumerate3(value_lists: list[tuple[int, ...]], sees: list[list[bool]], excluders: list[int],
-                allowed: list[int]) -> None:
+                allowed: list[int], full: list[int]) -> None:
     """`_enumerate` for three cells as plain loops on bitmasks, stopping as soon as every
     value of every cell is known to be allowed (then nothing can be excluded)."""
-    full = [sum(1 << (v - 1) for v in vs) for vs in value_lists]
     s01, s02, s12 = sees[0][1], sees[0][2], sees[1][2]
     a0 = a1 = a2 = 0
     for v0 in value_lists[0]:

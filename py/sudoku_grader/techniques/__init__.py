@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from .registry import REGISTRY, Technique, default_order, get, normalize, ordered, technique
+from .options import DEFAULT, PRESETS, Options, make_options
+from .registry import REGISTRY, Technique, default_order, find, get, normalize, ordered, technique
 
 _FAMILIES = (
     "singles",
@@ -28,6 +29,9 @@ _FAMILIES = (
     "tridagon",
     "exocet",
     "locked_sets",
+    "extended_rectangle",
+    "kraken",
+    "digit_forcing",
     "nested_net",
     "exclusion",
     "se_chains",
@@ -36,4 +40,5 @@ _FAMILIES = (
 for _family in _FAMILIES:
     import_module(f"{__name__}.{_family}")
 
-__all__ = ["REGISTRY", "Technique", "default_order", "get", "normalize", "ordered", "technique"]
+__all__ = ["DEFAULT", "PRESETS", "REGISTRY", "Options", "Technique", "default_order", "find", "get", "make_options",
+           "normalize", "ordered", "technique"]

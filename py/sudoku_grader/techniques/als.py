@@ -10,8 +10,9 @@ All the techniques here chain that fact. The ALSs of a position, their per-digit
 cells and their restricted commons are computed once and shared by every finder
 (`_analysis`), because ALS enumeration is the hot path.
 
-``ALLOW_OVERLAP`` is HoDoKu's option ``allowAlsOverlap`` (default False): when True,
-linked ALSs may share cells as long as no shared cell holds the linking digit.
+The option ``als_overlap`` (`options.Options`) is HoDoKu's ``allowAlsOverlap``
+(default off): when on, linked ALSs may share cells as long as no shared cell
+holds the linking digit.
 """
 
 from __future__ import annotations
@@ -31,10 +32,8 @@ from ..geometry import (
     iter_bits,
 )
 from ..step import Link, Mark, Step
+from .options import DEFAULT, Options
 from .registry import technique
-
-ALLOW_OVERLAP = False
-"""HoDoKu's allowAlsOverlap (default False); see the module docstring."""
 
 MAX_CHAIN_ALS = 8
 """Longest ALS-XY-Chain searched, in ALSs (two reglib cases need 7; the search is breadth-first)."""
@@ -159,14 +158,14 @@ def _collect_rcs(alses: list[Als], board: Board, overlap: bool) -> dict[int, lis
 _CACHE: dict[str, tuple[tuple[object, ...], Analysis]] = {}
 
 
-def _analysis(board: Board) -> Analysis:
+def _analysis(board: Board, overlap: bool) -> Analysis:
     """ALSs and restricted commons of this position, computed once per position and option."""
-    key = (tuple(board.cands), board.unsolved, ALLOW_OVERLAP)
+    key = (tuple(board.cands), board.unsolved, overlap)
     hit = _CACHE.get("als")
     if hit is not None and hit[0] == key:
         return hit[1]
     alses = _collect_alses(board)
-    result = Analysis(alses, _collect_rcs(alses, board, ALLOW_OVERLAP))
+    result = Analysis(alses, _collect_rcs(alses, board, overlap))
     _CACHE["als"] = (key, result)
     return result
 
@@ -224,8 +223,8 @@ def _rc_link(a: Als, b: Als, d: int) -> Link:
 
 
 # --------------------------------------------------------------- ALS-XZ
-def _als_xz(board: Board) -> Iterator[Step]:
-    an = _analysis(board)
+def _als_xz(board: Board, overlap: bool) -> Iterator[Step]:
+    an = _analysis(board, overlap)
     alses = an.alses
     for i, pairs in an.rcs.items():
         a = alses[i]
@@ -269,17 +268,18 @@ def _als_xz(board: Board) -> Iterator[Step]:
 
 
 @technique("als-xz", "ALS-XZ", family="als", level=6.3, codes=("0901",),
-           aliases=("almost locked set xz rule", "als xz", "axz", "als-xz rule"))
-def als_xz(board: Board) -> Iterator[Step]:
+           aliases=("almost locked set xz rule", "als xz", "axz", "als-xz rule"),
+           options=("als_overlap",))
+def als_xz(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Two ALSs linked by a restricted common: a digit common to both is in one of them."""
-    return _als_xz(board)
+    return _als_xz(board, options.als_overlap)
 
 
 # --------------------------------------------------------------- ALS-XY-Wing
-def _als_xy_wing(board: Board) -> Iterator[Step]:
+def _als_xy_wing(board: Board, overlap: bool) -> Iterator[Step]:
     """Pairs of ALSs A, B that could remove a common digit somewhere (found through the
     cells they both reach), then every pivot C linked to both by different digits."""
-    an = _analysis(board)
+    an = _analysis(board, overlap)
     alses, rcs = an.alses, an.rcs
     reach, by_target = _targets(board, an)
     link = [dict(pairs) for pairs in rcs.values()]
@@ -299,7 +299,7 @@ def _als_xy_wing(board: Board) -> Iterator[Step]:
     for ai, bi in sorted(candidates):
         a, b = alses[ai], alses[bi]
         if a.cells & b.cells:
-            if not ALLOW_OVERLAP or a.cells | b.cells in (a.cells, b.cells):
+            if not overlap or a.cells | b.cells in (a.cells, b.cells):
                 continue
         for ci in iter_bits(nbr[ai] & nbr[bi]):
             rc1, rc2 = link[ci][ai], link[ci][bi]
@@ -344,10 +344,11 @@ def _wing_step(board: Board, a: Als, b: Als, c: Als, rc1: int, rc2: int,
 
 
 @technique("als-xy-wing", "ALS-XY-Wing", family="als", level=6.4, codes=("0902",),
-           aliases=("almost locked set xy-wing", "als xy wing", "axy", "als-xy"))
-def als_xy_wing(board: Board) -> Iterator[Step]:
+           aliases=("almost locked set xy-wing", "als xy wing", "axy", "als-xy"),
+           options=("als_overlap",))
+def als_xy_wing(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Two ALSs each linked to a pivot ALS by different digits: a digit they share is in one."""
-    return _als_xy_wing(board)
+    return _als_xy_wing(board, options.als_overlap)
 
 
 # --------------------------------------------------------------- ALS-XY-Chain
@@ -368,7 +369,7 @@ def _targets(board: Board, an: Analysis) -> tuple[list[list[int]], dict[int, lis
     return reach, by_target
 
 
-def _als_xy_chain(board: Board, max_als: int | None = None) -> Iterator[Step]:
+def _als_xy_chain(board: Board, overlap: bool, max_als: int | None = None) -> Iterator[Step]:
     """Chains of four or more ALSs linked by restricted commons, consecutive links on
     different digits; a digit common to both ends and used by neither end link is removed
     from the cells seeing all its copies in both ends.
@@ -381,7 +382,7 @@ def _als_xy_chain(board: Board, max_als: int | None = None) -> Iterator[Step]:
     eliminations is reported.
     """
     limit = max_als or MAX_CHAIN_ALS
-    an = _analysis(board)
+    an = _analysis(board, overlap)
     alses, rcs = an.alses, an.rcs
     n = len(alses)
     if n < 4:
@@ -506,15 +507,16 @@ def _chain_step(board: Board, group: list[Als], links: list[int], elims: list[tu
 
 
 @technique("als-xy-chain", "ALS-XY-Chain", family="als", level=6.5, codes=("0903",),
-           aliases=("almost locked set chain", "als chain", "als xy chain", "ach"))
-def als_xy_chain(board: Board) -> Iterator[Step]:
+           aliases=("almost locked set chain", "als chain", "als xy chain", "ach"),
+           options=("als_overlap",))
+def als_xy_chain(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Four or more ALSs linked by restricted commons: a digit shared by both ends is in one."""
-    return _als_xy_chain(board)
+    return _als_xy_chain(board, options.als_overlap)
 
 
 # --------------------------------------------------------------- Death Blossom
-def _death_blossom(board: Board) -> Iterator[Step]:
-    an = _analysis(board)
+def _death_blossom(board: Board, overlap: bool) -> Iterator[Step]:
+    an = _analysis(board, overlap)
     alses = an.alses
     cands, dc = board.cands, board.digit_cells
     # petals[(stem, digit)]: ALSs holding digit whose every digit-cell sees the stem
@@ -531,7 +533,7 @@ def _death_blossom(board: Board) -> Iterator[Step]:
         stem_digits = digits_of(cands[stem])
         if any(not per[d] for d in stem_digits):
             continue
-        for chosen in _petal_choices(alses, per, stem, stem_digits, cands[stem]):
+        for chosen in _petal_choices(alses, per, stem, stem_digits, cands[stem], overlap):
             group = [alses[i] for i in chosen]
             common = 0x1FF
             for a in group:
@@ -546,7 +548,7 @@ def _death_blossom(board: Board) -> Iterator[Step]:
 
 
 def _petal_choices(alses: list[Als], per: list[list[int]], stem: int, stem_digits: list[int],
-                   stem_mask: int) -> Iterator[list[int]]:
+                   stem_mask: int, overlap: bool) -> Iterator[list[int]]:
     """One petal per stem digit, disjoint unless overlap is allowed, sharing a non-stem digit."""
     chosen: list[int] = []
 
@@ -556,7 +558,7 @@ def _petal_choices(alses: list[Als], per: list[list[int]], stem: int, stem_digit
             return
         for i in per[stem_digits[k]]:
             a = alses[i]
-            if (a.cells & used_cells and not ALLOW_OVERLAP) or a.cells >> stem & 1:
+            if (a.cells & used_cells and not overlap) or a.cells >> stem & 1:
                 continue
             nc = common & a.digits
             if not nc & ~stem_mask:
@@ -592,10 +594,11 @@ def _blossom_step(board: Board, stem: int, stem_digits: list[int], group: list[A
 
 
 @technique("death-blossom", "Death Blossom", family="als", level=6.6, codes=("0904",),
-           aliases=("db", "als death blossom"))
-def death_blossom(board: Board) -> Iterator[Step]:
+           aliases=("db", "als death blossom"),
+           options=("als_overlap",))
+def death_blossom(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """A stem cell whose every digit has a petal ALS: a digit common to all petals is in one."""
-    return _death_blossom(board)
+    return _death_blossom(board, options.als_overlap)
 
 
-__all__ = ["ALLOW_OVERLAP", "MAX_CHAIN_ALS", "Als", "HOUSE_MASK"]
+__all__ = ["MAX_CHAIN_ALS", "Als", "HOUSE_MASK"]

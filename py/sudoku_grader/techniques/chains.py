@@ -17,6 +17,7 @@ Per technique, every distinct effect is reported once, by its shortest chain.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from ..board import Board
 from ..chains.graph import (
@@ -38,6 +39,7 @@ from ..chains.search import Reach, explore, simple_chain
 from ..chains.steps import chain_step
 from ..geometry import PEER_MASK, cell_name, cells_name, iter_bits
 from ..step import Step
+from .options import DEFAULT, Options
 from .registry import technique
 
 MAX_LINKS = 20  # HoDoKu's default chain-length restriction is about this size
@@ -85,7 +87,9 @@ def _name_of(g: ChainGraph, i: int) -> str:
     return f"{n.digit} in {cells_name(n.cells)}"
 
 
-GROUPED_KINDS = (GROUPED, GROUPED_ALS)  # groups alone first (HoDoKu's default), then with ALS nodes
+def _grouped_kinds(options: Options) -> tuple[GraphKind, GraphKind]:
+    """Groups alone first (HoDoKu's default), then with ALS nodes of up to ``chain_als_cells`` cells."""
+    return GROUPED, replace(GROUPED_ALS, als_cells=options.chain_als_cells)
 
 
 def _fresh(seen: set[tuple[tuple[int, int], ...]], elims: list[tuple[int, int]]) -> bool:
@@ -96,8 +100,8 @@ def _fresh(seen: set[tuple[tuple[int, int], ...]], elims: list[tuple[int, int]])
     return True
 
 
-def _grouped(search, board: Board):  # type: ignore[no-untyped-def]
-    for kind in GROUPED_KINDS:
+def _grouped(search, board: Board, options: Options):  # type: ignore[no-untyped-def]
+    for kind in _grouped_kinds(options):
         yield from search(board, kind, MAX_GROUPED_LINKS, grouped=True)
 
 
@@ -200,11 +204,12 @@ def aic(board: Board) -> Iterator[Step]:
 
 
 @technique("grouped-aic", "Grouped AIC", family="chains", level=7.2, codes=("0711",),
-           aliases=("AIC with Groups", "AIC with ALSs", "Grouped X-Cycles", "Grouped X-Cycle"))
-def grouped_aic(board: Board) -> Iterator[Step]:
+           aliases=("AIC with Groups", "AIC with ALSs", "Grouped X-Cycles", "Grouped X-Cycle"),
+           options=("chain_als_cells",))
+def grouped_aic(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """AIC whose nodes may be groups (a digit in a box-line intersection) or ALS digits."""
     seen: set[tuple[tuple[int, int], ...]] = set()
-    for kind in GROUPED_KINDS:
+    for kind in _grouped_kinds(options):
         for g, path, elims in _aic_steps(board, kind, False, MAX_GROUPED_LINKS, _uses_special):
             if _fresh(seen, elims):
                 yield _aic_step("grouped-aic", "Grouped AIC", g, path, elims)
@@ -334,21 +339,21 @@ def discontinuous_nice_loop(board: Board) -> Iterator[Step]:
 
 
 @technique("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", family="chains", level=7.2,
-           codes=("0709",), aliases=("gcnl", "grouped nice loop"))
-def grouped_continuous_nice_loop(board: Board) -> Iterator[Step]:
+           codes=("0709",), aliases=("gcnl", "grouped nice loop"), options=("chain_als_cells",))
+def grouped_continuous_nice_loop(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Continuous nice loop with group or ALS nodes."""
     seen: set[tuple[tuple[int, int], ...]] = set()
-    for g, loop, elims in _grouped(_continuous, board):
+    for g, loop, elims in _grouped(_continuous, board, options):
         if _fresh(seen, elims):
             yield _cnl_step("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", g, loop, elims)
 
 
 @technique("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", family="chains", level=7.2,
-           codes=("0710",), aliases=("gdnl",))
-def grouped_discontinuous_nice_loop(board: Board) -> Iterator[Step]:
+           codes=("0710",), aliases=("gdnl",), options=("chain_als_cells",))
+def grouped_discontinuous_nice_loop(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Discontinuous nice loop with group or ALS nodes."""
     seen: set[tuple[tuple[int, int], ...]] = set()
-    for g, loop, elims, set_value in _grouped(_discontinuous, board):
+    for g, loop, elims, set_value in _grouped(_discontinuous, board, options):
         if _fresh(seen, elims):
             yield _dnl_step("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", g, loop, elims,
                         set_value)

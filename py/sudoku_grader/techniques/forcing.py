@@ -145,8 +145,7 @@ def _unit_premises(board: Board) -> Iterator[tuple[str, list[int]]]:
 
 
 @technique("forcing-chain-contradiction", "Forcing Chain Contradiction", family="forcing", level=8.0,
-           codes=("1301",), aliases=("forcing chain", "contradiction forcing chain", "Nishio Forcing Chain",
-                                     "Digit Forcing Chains"))
+           codes=("1301",), aliases=("forcing chain", "contradiction forcing chain", "Nishio Forcing Chain"))
 def forcing_chain_contradiction(board: Board) -> Iterator[Step]:
     """A premise whose chains reach an impossible position is false."""
     ch = _Chains(board)

@@ -4,6 +4,11 @@ A technique is a generator function ``find(board) -> Iterator[Step]`` that yield
 every instance it sees in the position without changing the board. Family
 modules register their functions with `@technique(...)`; the engine and the
 rating scales look them up here and decide which to use and in what order.
+
+A finder with switches (`options.Options`) names the ones it reads in
+``@technique(..., options=("als_overlap",))`` and is called as
+``find(board, options)``; callers go through `Technique.steps(board, options)`,
+which passes the record only to finders that read it.
 """
 
 from __future__ import annotations
@@ -15,8 +20,9 @@ from dataclasses import dataclass
 from ..board import Board
 from ..errors import UnknownTechniqueError
 from ..step import Step
+from .options import DEFAULT, Options
 
-Finder = Callable[[Board], Iterator[Step]]
+Finder = Callable[..., Iterator[Step]]  # find(board) or, with options, find(board, options)
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,13 @@ class Technique:
     # mutant fish) or a second implementation of a family (Sudoku Explainer's own chaining
     # rules, which the SE scale runs itself). They stay available by name.
     default: bool = True
+    options: tuple[str, ...] = ()  # `Options` fields the finder reads; it then takes them as 2nd argument
+
+    def steps(self, board: Board, options: Options = DEFAULT) -> Iterator[Step]:
+        """Every instance in the position, with these finder options (the board is not changed)."""
+        if self.options:
+            return self.find(board, options)
+        return self.find(board)
 
 
 REGISTRY: dict[str, Technique] = {}
@@ -52,13 +65,17 @@ def technique(
     codes: tuple[str, ...] = (),
     aliases: tuple[str, ...] = (),
     default: bool = True,
+    options: tuple[str, ...] = (),
 ) -> Callable[[Finder], Finder]:
     """Register a finder under an id; returns the function unchanged."""
 
     def register(find: Finder) -> Finder:
         if id in REGISTRY:
             raise ValueError(f"technique {id!r} registered twice")
-        REGISTRY[id] = Technique(id, name, family, level, find, codes, aliases, default)
+        unknown = [o for o in options if not hasattr(DEFAULT, o)]
+        if unknown:
+            raise ValueError(f"technique {id!r} reads unknown options {unknown}")
+        REGISTRY[id] = Technique(id, name, family, level, find, codes, aliases, default, options)
         for spelling in (id, name, *aliases):
             _LOOKUP[normalize(spelling)] = id
         for code in codes:
@@ -72,17 +89,24 @@ def get(name: str) -> Technique:
     """Look a technique up by id, display name, usual spelling or HoDoKu code."""
     key = name.strip()
     tid = _LOOKUP.get(key) or _LOOKUP.get(normalize(key))
-    if tid is None:
-        # HoDoKu variant suffixes ("0110-1") and Siamese fish codes ("03111").
-        base = key.split("-")[0]
-        if len(base) == 5 and base.endswith("1"):
-            base = base[:4]
-        tid = _LOOKUP.get(base)
+    code = re.fullmatch(r"(\d{4})(1?)(-\w+)?", key)
+    if tid is None and code:
+        # HoDoKu variant suffixes ("0110-1") and Siamese fish codes ("03111"); only for codes, so that
+        # "sk-loops" is not read as "sk" (Skyscraper)
+        tid = _LOOKUP.get(code.group(1))
     if tid is None:
         raise UnknownTechniqueError(
             f"unknown technique {name!r}; `python -m sudoku_grader techniques` lists the names"
         )
     return REGISTRY[tid]
+
+
+def find(name: str) -> Technique | None:
+    """Like `get`, but None for a name we do not know (a scale's table may name techniques we lack)."""
+    try:
+        return get(name)
+    except UnknownTechniqueError:
+        return None
 
 
 def ordered() -> list[Technique]:

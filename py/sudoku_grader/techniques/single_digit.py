@@ -17,10 +17,11 @@ definitions follow HoDoKu:
   in a column whose one end is in the ER row, the cell where the link's other
   row meets the ER column loses the digit (and row/column swapped).
   HoDoKu asks for at least three places in the box, and so do we by default;
-  with only two the move is a disguised turbot fish. ``ALLOW_TWO_CANDIDATE_ERS``
-  is HoDoKu's option ``allowErsWithOnlyTwoCandidates`` (reglib variant
-  ``0402-1``); such steps carry ``extra["two_candidates"]``. Dual Empty
-  Rectangles always use them, as HoDoKu's regression tester does.
+  with only two the move is a disguised turbot fish. The option
+  ``empty_rectangle_two_candidates`` (`options.Options`) is HoDoKu's
+  ``allowErsWithOnlyTwoCandidates`` (reglib variant ``0402-1``); such steps
+  carry ``extra["two_candidates"]``. Dual Empty Rectangles always use them, as
+  HoDoKu's regression tester does.
 - Dual 2-String Kite / Dual Empty Rectangle: two kites sharing their box cells,
   or two ERs in the same box, with different eliminations, shown as one step.
 """
@@ -42,12 +43,10 @@ from ..geometry import (
     iter_bits,
 )
 from ..step import Link, Mark, Step
+from .options import DEFAULT, Options
 from .registry import technique
 
 FAMILY = "single-digit"
-
-ALLOW_TWO_CANDIDATE_ERS = False
-"""HoDoKu's ``allowErsWithOnlyTwoCandidates`` (default off): Empty Rectangles with two box places."""
 
 
 def strong_links(board: Board, digit: int, houses: range = range(27)) -> list[tuple[int, int, int]]:
@@ -291,10 +290,10 @@ def _empty_rectangles(board: Board, allow_two: bool) -> list[Step]:
 
 
 @technique("empty-rectangle", "Empty Rectangle", family=FAMILY, level=4.13, codes=("0402",),
-           aliases=("er", "empty rectangles"))
-def empty_rectangle(board: Board) -> Iterator[Step]:
+           aliases=("er", "empty rectangles"), options=("empty_rectangle_two_candidates",))
+def empty_rectangle(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """A box whose digit lies on a cross, plus a strong link: the cell closing the rectangle loses it."""
-    return iter(_empty_rectangles(board, ALLOW_TWO_CANDIDATE_ERS))
+    return iter(_empty_rectangles(board, options.empty_rectangle_two_candidates))
 
 
 @technique("dual-empty-rectangle", "Dual Empty Rectangle", family=FAMILY, level=4.14, codes=("0405",),

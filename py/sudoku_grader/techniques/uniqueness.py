@@ -14,10 +14,10 @@ were left in the pattern, the puzzle would have two solutions; so some extra
 candidate of the pattern must be true, which is what every step here uses.
 These steps are sound only for puzzles with a unique solution.
 
-``ALLOW_MISSING_CANDIDATES`` is HoDoKu's option ``allowUniquenessMissingCandidates``:
-when True a rectangle cell may lack one of the two digits as long as no
-placed digit rules it out (it was removed by logic, so the deadly pattern
-still cannot be completed either way).
+The option ``uniqueness_missing_candidates`` (`options.Options`) is HoDoKu's
+``allowUniquenessMissingCandidates``: when on, a rectangle cell may lack one of
+the two digits as long as no placed digit rules it out (it was removed by logic,
+so the deadly pattern still cannot be completed either way).
 """
 
 from __future__ import annotations
@@ -41,10 +41,8 @@ from ..geometry import (
     iter_bits,
 )
 from ..step import Mark, Step
+from .options import DEFAULT, Options
 from .registry import technique
-
-ALLOW_MISSING_CANDIDATES = False
-"""HoDoKu's allowUniquenessMissingCandidates (default False); see the module docstring."""
 
 
 def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
@@ -79,11 +77,11 @@ def _shared_houses(cells: int) -> list[int]:
 
 
 # --------------------------------------------------------------- unique rectangles (HoDoKu)
-def _unique_rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+def _unique_rectangles(board: Board, missing: bool) -> Iterator[tuple[tuple[int, int, int, int], int]]:
     """(rectangle, pair mask) for every unique rectangle: four unsolved cells, one of them
-    holding exactly the pair, all holding both digits (or allowed to, with missing candidates)."""
+    holding exactly the pair, all holding both digits (or allowed to, with ``missing`` candidates)."""
     cands = board.cands
-    allowed = board.allowed_cells() if ALLOW_MISSING_CANDIDATES else None
+    allowed = board.allowed_cells() if missing else None
     unsolved = board.unsolved
     for rect in RECTANGLES:
         a, b, c, d = rect
@@ -139,10 +137,10 @@ def _elim_text(elims: list[tuple[int, int]]) -> str:
     return "; ".join(f"remove {d} from {cells_name(m)}" for d, m in sorted(by_digit.items()))
 
 
-def _all_ur_steps(board: Board) -> Iterator[Step]:
+def _all_ur_steps(board: Board, missing: bool) -> Iterator[Step]:
     """Every Uniqueness Test 1-6 and Hidden Rectangle step."""
     seen: set[tuple[str, tuple[tuple[int, int], ...]]] = set()
-    for rect, pair in _unique_rectangles(board):
+    for rect, pair in _unique_rectangles(board, missing):
         for step in _ur_types(board, rect, pair):
             key = (step.technique, tuple(step.eliminations))
             if step.eliminations and key not in seen:
@@ -298,13 +296,13 @@ def _ur_type3(board: Board, rect: tuple[int, ...], pair: int, extra_mask: int) -
 _CACHE: dict[str, tuple[tuple[object, ...], list[Step]]] = {}
 
 
-def _cached(kind: str, board: Board, compute: Callable[[Board], Iterator[Step]]) -> list[Step]:
-    """All steps of one shared search, reused while the position is unchanged.
+def _cached(kind: str, board: Board, compute: Callable[[Board], Iterator[Step]], option: object = None) -> list[Step]:
+    """All steps of one shared search, reused while the position (and the option it reads) is unchanged.
 
     The seven rectangle techniques (and the two avoidable ones) come out of one search;
     each finder filters it, so asking all of them costs one search, not seven.
     """
-    key = (tuple(board.cands), board.givens, board.unsolved, ALLOW_MISSING_CANDIDATES)
+    key = (tuple(board.cands), board.givens, board.unsolved, option)
     hit = _CACHE.get(kind)
     if hit is not None and hit[0] == key:
         return hit[1]
@@ -313,57 +311,68 @@ def _cached(kind: str, board: Board, compute: Callable[[Board], Iterator[Step]])
     return steps
 
 
-def _filtered(board: Board, tid: str) -> Iterator[Step]:
-    return (s for s in _cached("ur", board, _all_ur_steps) if s.technique == tid)
+def _filtered(board: Board, tid: str, options: Options) -> Iterator[Step]:
+    missing = options.uniqueness_missing_candidates
+    return (s for s in _cached("ur", board, lambda b: _all_ur_steps(b, missing), missing) if s.technique == tid)
+
+
+_MISSING = ("uniqueness_missing_candidates",)
 
 
 @technique("uniqueness-1", "Uniqueness Test 1", family="uniqueness", level=4.5, codes=("0600",),
-           aliases=("unique rectangle type 1", "ur type 1", "ur1", "u1"))
-def uniqueness_1(board: Board) -> Iterator[Step]:
+           aliases=("unique rectangle type 1", "ur type 1", "ur1", "u1"),
+           options=_MISSING)
+def uniqueness_1(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Three rectangle cells hold only the pair: the fourth cannot be either digit."""
-    return _filtered(board, "uniqueness-1")
+    return _filtered(board, "uniqueness-1", options)
 
 
 @technique("uniqueness-2", "Uniqueness Test 2", family="uniqueness", level=4.5, codes=("0601",),
-           aliases=("unique rectangle type 2", "ur type 2", "ur2", "u2"))
-def uniqueness_2(board: Board) -> Iterator[Step]:
+           aliases=("unique rectangle type 2", "ur type 2", "ur2", "u2"),
+           options=_MISSING)
+def uniqueness_2(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Two aligned rectangle cells share one extra digit: it is in one of them."""
-    return _filtered(board, "uniqueness-2")
+    return _filtered(board, "uniqueness-2", options)
 
 
 @technique("uniqueness-3", "Uniqueness Test 3", family="uniqueness", level=4.6, codes=("0602",),
-           aliases=("unique rectangle type 3", "ur type 3", "ur3", "u3"))
-def uniqueness_3(board: Board) -> Iterator[Step]:
+           aliases=("unique rectangle type 3", "ur type 3", "ur3", "u3"),
+           options=_MISSING)
+def uniqueness_3(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """The extra digits of two aligned cells form a naked subset with other cells of a house."""
-    return _filtered(board, "uniqueness-3")
+    return _filtered(board, "uniqueness-3", options)
 
 
 @technique("uniqueness-4", "Uniqueness Test 4", family="uniqueness", level=4.5, codes=("0603",),
-           aliases=("unique rectangle type 4", "ur type 4", "ur4", "u4"))
-def uniqueness_4(board: Board) -> Iterator[Step]:
+           aliases=("unique rectangle type 4", "ur type 4", "ur4", "u4"),
+           options=_MISSING)
+def uniqueness_4(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """One digit of the pair is locked in the two extra cells: the other digit goes."""
-    return _filtered(board, "uniqueness-4")
+    return _filtered(board, "uniqueness-4", options)
 
 
 @technique("uniqueness-5", "Uniqueness Test 5", family="uniqueness", level=4.55, codes=("0604",),
-           aliases=("unique rectangle type 5", "ur type 5", "ur5", "u5"))
-def uniqueness_5(board: Board) -> Iterator[Step]:
+           aliases=("unique rectangle type 5", "ur type 5", "ur5", "u5"),
+           options=_MISSING)
+def uniqueness_5(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Two diagonal or three rectangle cells share one extra digit."""
-    return _filtered(board, "uniqueness-5")
+    return _filtered(board, "uniqueness-5", options)
 
 
 @technique("uniqueness-6", "Uniqueness Test 6", family="uniqueness", level=4.6, codes=("0605",),
-           aliases=("unique rectangle type 6", "ur type 6", "ur6", "u6"))
-def uniqueness_6(board: Board) -> Iterator[Step]:
+           aliases=("unique rectangle type 6", "ur type 6", "ur6", "u6"),
+           options=_MISSING)
+def uniqueness_6(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """A digit of the pair forms an X-Wing on the rectangle: not in the two diagonal extra cells."""
-    return _filtered(board, "uniqueness-6")
+    return _filtered(board, "uniqueness-6", options)
 
 
 @technique("hidden-rectangle", "Hidden Rectangle", family="uniqueness", level=4.6, codes=("0606",),
-           aliases=("hr", "hidden unique rectangle"))
-def hidden_rectangle(board: Board) -> Iterator[Step]:
+           aliases=("hr", "hidden unique rectangle"),
+           options=_MISSING)
+def hidden_rectangle(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Strong links on one digit through the cell opposite a bivalue corner."""
-    return _filtered(board, "hidden-rectangle")
+    return _filtered(board, "hidden-rectangle", options)
 
 
 # --------------------------------------------------------------- avoidable rectangles
@@ -864,4 +873,4 @@ def unique_loop(board: Board) -> Iterator[Step]:
     return _unique_loops(board)
 
 
-__all__ = ["ALLOW_MISSING_CANDIDATES", "RECTANGLES", "CELL_BOX"]
+__all__ = ["RECTANGLES", "CELL_BOX"]

@@ -1,0 +1,134 @@
+"""The ``embed`` command: puzzles for a blog post, drawn by ``<sudoku-grader>`` without Python.
+
+``embed -f puzzles.txt -o post/ --base /grader/`` rates and explains each puzzle once, here, and
+writes for each one ``puzzle-NN.json`` (what the element draws: grid, ratings, steps) and
+``puzzle-NN.html`` (the snippet to paste into a post), plus ``index.html``, a page showing them all.
+The element comes from the app's ``dist/`` published at ``--base``; a reader's browser downloads
+the Python runtime only when the reader asks for engine work (a re-rate).
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from .. import __version__, api
+from ..errors import SudokuError
+from .rate import annotate_explain
+
+#: Version of the JSON the element reads (web/embed.js checks it).
+FORMAT = 1
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("puzzles", nargs="*", metavar="PUZZLE", help="puzzles (or -f FILE, or standard input)")
+    p.add_argument("-f", "--file", help="read puzzles from FILE, one a line ('-' = standard input)")
+    p.add_argument("-o", "--out", default="post", help="output folder (default post/)")
+    p.add_argument("--base", default="/grader/",
+                   help="URL where the app's dist/ is published (default /grader/): the element loads from there")
+    p.add_argument("--inline", action="store_true",
+                   help="put each puzzle's JSON inside its snippet (one paste, no file to upload)")
+    p.add_argument("--title", default="Puzzles", help="title of index.html")
+    p.set_defaults(json=True, policy="simplest", seed=0)
+
+
+def embed_data(text: str) -> dict[str, Any]:
+    """What one element draws: the puzzle, its solution, every rating and the explained steps.
+
+    The SE path is left out of the ratings (the steps already say it) and each step's
+    ``extra`` (numbers the page does not show), so ten puzzles stay light for a reader.
+    """
+    out = annotate_explain(api.explain(text), text)
+    if out.get("status") != "unique":
+        raise SudokuError(out.get("error") or f"the puzzle has {out.get('status')} solutions")
+    ratings = {scale: {k: v for k, v in r.items() if k not in ("path", "seconds")}
+               for scale, r in (out.get("ratings") or {}).items()}
+    steps = [{k: v for k, v in s.items() if k != "extra"} for s in out.get("steps", [])]
+    return {
+        "format": FORMAT,
+        "version": __version__,
+        "puzzle": out["puzzle"],
+        "solution": out.get("solution", ""),
+        "solved": out.get("solved", False),
+        "ratings": ratings,
+        "bottleneck": out.get("bottleneck"),
+        "steps": steps,
+    }
+
+
+def snippet(base: str, name: str, data: dict[str, Any] | None) -> str:
+    """The HTML to paste: the element's script tag and the element, by URL or with the JSON inside."""
+    script = f'<script type="module" src="{html.escape(base)}web/embed.js"></script>'
+    if data is None:
+        return f'{script}\n<sudoku-grader src="{html.escape(name)}"></sudoku-grader>\n'
+    body = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    return f'{script}\n<sudoku-grader>\n<script type="application/json">{body}</script>\n</sudoku-grader>\n'
+
+
+def index_page(title: str, base: str, entries: list[tuple[str, str, str]]) -> str:
+    """A page showing every puzzle, each with the snippet that shows it."""
+    parts = [
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n"
+        f'<script type="module" src="{html.escape(base)}web/embed.js"></script>\n'
+        "<style>body{font:16px/1.5 system-ui,sans-serif;max-width:760px;margin:0 auto;padding:16px}"
+        "pre{background:#f3f3f0;padding:8px;overflow-x:auto;font-size:.8rem;white-space:pre-wrap;"
+        "word-break:break-all;max-height:8em}</style>\n</head>\n<body>\n"
+        f"<h1>{html.escape(title)}</h1>\n"
+        f"<p>Made with <code>python -m sudoku_grader embed</code> (sudoku-grader {__version__}). Each puzzle "
+        "is drawn from its JSON: the solver downloads only if a reader asks for a re-rate.</p>\n"
+    ]
+    for name, puzzle, element in entries:
+        code = element.split("\n", 1)[1]  # the page already has the script tag
+        parts.append(f'<section>\n<h2>{html.escape(name)}</h2>\n{code}'
+                     f"<details><summary>Snippet for <code>{html.escape(puzzle)}</code></summary>"
+                     f"<pre>{html.escape(element)}</pre></details>\n</section>\n")
+    parts.append("</body>\n</html>\n")
+    return "".join(parts)
+
+
+def run(args: argparse.Namespace, items: Iterable[tuple[int, str]]) -> int:
+    """Write the files; 0 when every puzzle was written, 1 when some were not (stderr says which)."""
+    import sys
+
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        print(f"error: cannot create {out}: {e.strerror}", file=sys.stderr)
+        return 2
+    base = args.base if args.base.endswith("/") else args.base + "/"
+    entries: list[tuple[str, str, str]] = []
+    bad: list[str] = []
+    for lineno, text in items:
+        n = len(entries) + 1
+        try:
+            data = embed_data(text)
+        except SudokuError as e:
+            bad.append(f"line {lineno}: {e}")
+            continue
+        except RecursionError:
+            bad.append(f"line {lineno}: the position is too deep to analyse")
+            continue
+        name = f"puzzle-{n:02d}"
+        if not args.inline:
+            (out / f"{name}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
+        element = snippet(base, f"{name}.json", data if args.inline else None)
+        (out / f"{name}.html").write_text(element)
+        entries.append((f"Puzzle {n}", data["puzzle"], element))
+    if entries:
+        (out / "index.html").write_text(index_page(args.title, base, entries))
+    for line in bad:
+        print(f"skipped {line}", file=sys.stderr)
+    if not entries:
+        print("error: no puzzle could be written", file=sys.stderr)
+        return 1
+    print(f"wrote {len(entries)} puzzles to {out}/ (index.html, puzzle-NN.html snippets"
+          f"{'' if args.inline else ', puzzle-NN.json'}); the element loads from {base}web/embed.js",
+          file=sys.stderr)
+    return 1 if bad else 0

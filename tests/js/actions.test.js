@@ -1,0 +1,102 @@
+// The page's actions (web/actions.js) on a store with a fake engine: no DOM, no worker. The fake
+// answers "solve" for two puzzles the way the worker does; everything else is refused.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as act from "../../web/actions.js";
+import { Saves } from "../../web/model/saves.js";
+import { createStore } from "../../web/store.js";
+
+const P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+function memoryStorage() {
+  const m = new Map();
+  return { getItem: (k) => (m.has(k) ? m.get(k) : null), setItem: (k, v) => m.set(k, String(v)), removeItem: (k) => m.delete(k) };
+}
+
+function makeStore() {
+  const engine = {
+    timeLimit: 0,
+    async request(op, puzzle) {
+      if (op !== "solve") throw Object.assign(new Error(`no ${op} here`), { kind: "error" });
+      if (puzzle === P) return { status: "unique", solution: SOLUTION };
+      return { status: "multiple", differ: ["r1c1", "r1c2"], solutions: [SOLUTION, SOLUTION] };
+    },
+  };
+  const storage = memoryStorage();
+  return createStore(act.initialState(act.loadSettings(storage)), { engine, storage, saves: new Saves(storage) });
+}
+
+const empties = [...P].map((ch, c) => (ch === "." ? c : -1)).filter((c) => c >= 0);
+
+test("Solve needs exactly one solution; givens are locked there", async () => {
+  const store = makeStore();
+  act.typeDigit(store, 5, 0);
+  assert.equal(await act.setMode(store, "solve"), false);
+  assert.match(store.state.message.text, /exactly one solution/);
+  await act.openPosition(store, { givens: P }, "analyse");
+  assert.equal(await act.setMode(store, "solve"), true);
+  assert.equal(store.state.mode, "solve");
+  act.eraseCell(store, { cell: 0 });
+  act.typeDigit(store, 9, 0);
+  assert.equal(store.state.game.digit(0), 4, "r1c1 is a given");
+});
+
+test("moves, notes, check and the save of each move", async () => {
+  const store = makeStore();
+  await act.openPosition(store, { givens: P }, "solve");
+  const [a, b, c] = empties;
+  act.typeDigit(store, Number(SOLUTION[a]), a);
+  const wrong = SOLUTION[b] === "1" ? 2 : 1;
+  act.typeDigit(store, wrong, b);
+  act.toggleNotes(store);
+  act.typeDigit(store, 3, c);
+  act.toggleNotes(store);
+  assert.equal(store.state.game.marks[c], 1 << 2);
+  act.check(store);
+  assert.deepEqual(store.state.checked.wrong, [b]);
+  const saved = store.saves.load(P);
+  assert.equal(saved.placedLine(), store.state.game.placedLine());
+  act.undo(store);
+  assert.equal(store.state.checked, null, "a move clears the last check");
+  assert.equal(store.state.game.marks[c], 0);
+  act.redo(store);
+  assert.equal(store.state.game.marks[c], 1 << 2);
+});
+
+test("Clear and loading another puzzle can be undone", async () => {
+  const store = makeStore();
+  await act.openPosition(store, { givens: P }, "analyse");
+  act.clearGrid(store);
+  assert.equal(store.state.game.givenCount(), 0);
+  assert.ok(act.canUndo(store.state));
+  act.undo(store);
+  assert.equal(store.state.game.puzzle(), P);
+  act.redo(store);
+  assert.equal(store.state.game.givenCount(), 0);
+});
+
+test("links: the puzzle, Solve, Solve with progress", async () => {
+  const store = makeStore();
+  await act.openPosition(store, { givens: P }, "analyse");
+  assert.equal(act.hashFor(store.state), `#${P}`);
+  await act.setMode(store, "solve");
+  act.typeDigit(store, Number(SOLUTION[empties[0]]), empties[0]);
+  assert.equal(act.hashFor(store.state), `#solve:${P}`);
+  const placed = [...P].map((_, k) => (k === empties[0] ? SOLUTION[k] : ".")).join("");
+  assert.equal(act.linkFor(store.state, "x", { progress: true }), `x#solve:${P}:${placed}`);
+});
+
+test("which pasted texts carry every cell's candidates", () => {
+  assert.ok(act.carriesMarks(`:0000::${P}:::`));
+  const grid = Array.from({ length: 9 }, () => Array(9).fill("123").join(" ")).join("\n");
+  assert.ok(act.carriesMarks(grid));
+  const plain = Array.from({ length: 9 }, (_, r) => P.slice(r * 9, r * 9 + 9)).join("\n");
+  assert.equal(act.carriesMarks(plain), false);
+});
+
+test("the solved sentence names the ratings and the hardest step once", () => {
+  const rate = { ratings: { se: { er: 7.1 }, hodoku: { level: "Extreme" } }, bottleneck: { name: "Forcing Chain", text: "Forcing Chain: r1c2<>4." } };
+  assert.equal(act.solvedSentence(rate), "You solved an SE 7.1 / HoDoKu Extreme puzzle; its hardest step is Forcing Chain: r1c2<>4.");
+  assert.equal(act.solvedSentence(null), "You solved the puzzle.");
+});

@@ -1,0 +1,154 @@
+"""A blog post with ten <sudoku-grader> elements made by ``python -m sudoku_grader embed``: drawn from
+their JSON without Python (bytes and time counted by the browser), the runtime downloaded only when
+a reader asks for a re-rate, and the element saying that it is loading."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from browser_boot import CountingServer
+from browser_support import BOOT_TIMEOUT_MS, ROOT, build, launch, rating_fields, shot
+
+pytestmark = pytest.mark.browser
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
+
+PUZZLES = ROOT.parent / "shared" / "puzzles"
+PAGE_LIMIT = 600_000  # bytes before any interaction, ten puzzles
+ELEMENT_LIMIT = 150_000  # the element's own code and styles
+DRAW_MS = 500
+
+SIZES_JS = """() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const res = performance.getEntriesByType("resource");
+  return { page: nav.decodedBodySize, load: nav.loadEventEnd,
+           files: res.map((e) => [new URL(e.name).pathname, e.decodedBodySize]) };
+}"""
+
+
+def ten_puzzles() -> list[str]:
+    news = [x.strip() for x in (PUZZLES / "newspaper-mixed.txt").read_text().splitlines() if x.strip()]
+    top = [x.strip() for x in (PUZZLES / "top95.txt").read_text().splitlines() if x.strip()]
+    return news[:5] + top[:5]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[CountingServer, list[str]]]:
+    root = tmp_path_factory.mktemp("blog")
+    build.build(dist=root / "grader")
+    puzzles = ten_puzzles()
+    (root / "puzzles.txt").write_text("\n".join(puzzles) + "\n")
+    run = subprocess.run([sys.executable, "-m", "sudoku_grader", "embed", "-f", str(root / "puzzles.txt"),
+                          "-o", str(root / "post"), "--base", "/grader/", "--title", "Ten puzzles"],
+                         env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"},
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    srv = CountingServer(root)
+    srv.root = root  # type: ignore[attr-defined]
+    yield srv, puzzles
+    srv.close()
+
+
+@pytest.fixture(scope="module")
+def page(site: tuple[CountingServer, list[str]]) -> Iterator[Any]:
+    srv, _ = site
+    with sync_api.sync_playwright() as p:
+        browser = launch(p)
+        ctx = browser.new_context(viewport={"width": 900, "height": 900})
+        pg = ctx.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        srv.take()
+        pg.goto(srv.base + "post/index.html")
+        yield pg
+        ctx.close()
+        browser.close()
+    assert not errors, errors
+
+
+def srv_file(srv: CountingServer, rel: str) -> str:
+    return (srv.root / rel).read_text()  # type: ignore[attr-defined]
+
+
+def shadow(page: Any, n: int, tid: str) -> Any:
+    return page.locator("sudoku-grader").nth(n).locator(f'[data-testid="{tid}"]')
+
+
+def test_ten_embeds_draw_without_python(page: Any, site: tuple[CountingServer, list[str]]) -> None:
+    srv, puzzles = site
+    page.wait_for_function("[...document.querySelectorAll('sudoku-grader')].every((e) => e.hasAttribute('data-drawn'))",
+                           timeout=30_000)
+    page.wait_for_load_state("load")
+    srv.wait_quiet(1.0)
+    sizes = page.evaluate(SIZES_JS)
+    drawn = page.evaluate("[...document.querySelectorAll('sudoku-grader')].map((e) => +e.dataset.drawn)")
+    _, _, paths = srv.take()
+    total = sizes["page"] + sum(size for _, size in sizes["files"])
+    element = sum(size for path, size in sizes["files"] if path.startswith("/grader/web/"))
+    late = max(drawn) - sizes["load"]
+    print(f"\n10 embeds: {total / 1e3:.0f} KB before interaction (element code and styles {element / 1e3:.0f} KB) "
+          f"in {len(sizes['files']) + 1} files; last element drawn {late:.0f} ms after the load event "
+          f"({max(drawn):.0f} ms after navigation)")
+    shot(page, "embed-01-ten-puzzles")
+    assert len(drawn) == 10
+    assert not [p for p in paths if "/pyodide/" in p or "/wheels/" in p or "worker.js" in p], paths
+    assert total < PAGE_LIMIT
+    assert element < ELEMENT_LIMIT
+    assert late <= DRAW_MS
+    for n, puzzle in enumerate(puzzles):
+        data = json.loads(srv_file(srv, f"post/puzzle-{n + 1:02d}.json"))
+        assert data["puzzle"] == puzzle
+        givens = page.locator("sudoku-grader").nth(n).locator(".sg-cell.given").count()
+        assert givens == sum(ch != "." for ch in puzzle)
+        for tid, text in rating_fields(data):
+            assert shadow(page, n, tid).inner_text() == text, (n, tid)
+        assert shadow(page, n, "embed-status").inner_text().startswith(f"{len(data['steps'])} steps")
+    shadow(page, 0, "embed-next").click()
+    first = json.loads(srv_file(srv, "post/puzzle-01.json"))
+    assert shadow(page, 0, "embed-step").inner_text().startswith(f"Step 1 of {len(first['steps'])}:")
+    assert shadow(page, 0, "embed-text").inner_text() == first["steps"][0]["text"]
+
+
+def test_the_runtime_loads_when_a_reader_asks(page: Any, site: tuple[CountingServer, list[str]]) -> None:
+    srv, puzzles = site
+    srv.take()
+    n = 5  # a top95 puzzle
+    shadow(page, n, "embed-rate").click()
+    status = shadow(page, n, "embed-status")
+    assert "Loading the solver" in status.inner_text()
+    page.wait_for_function(
+        "(n) => /Rated in your browser/.test(document.querySelectorAll('sudoku-grader')[n]"
+        ".shadowRoot.querySelector('[data-testid=embed-status]').textContent)", arg=n, timeout=BOOT_TIMEOUT_MS)
+    _, _, paths = srv.take()
+    assert any(p.endswith("/grader/pyodide/pyodide.asm.wasm") for p in paths), paths
+    data = json.loads(srv_file(srv, f"post/puzzle-{n + 1:02d}.json"))
+    for tid, text in rating_fields(data):
+        assert shadow(page, n, tid).inner_text() == text, tid
+    assert shadow(page, n, "embed-status").inner_text() == (
+        f"Rated in your browser: {len(data['steps'])} steps. Use ◀ ▶ to step through.")
+    shot(page, "embed-02-rated-on-request")
+
+
+def test_solve_this_puzzle_opens_the_app_in_solve_mode(page: Any, site: tuple[CountingServer, list[str]]) -> None:
+    """Each element offers Solve: a link to the app next to its web/ folder, in Solve mode for its puzzle."""
+    srv, puzzles = site
+    for n, puzzle in enumerate(puzzles):
+        assert shadow(page, n, "embed-solve").get_attribute("href") == f"{srv.base}grader/#solve:{puzzle}", n
+    with page.context.expect_page() as opened:
+        shadow(page, 1, "embed-solve").click()
+    app = opened.value
+    try:
+        app.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]', timeout=BOOT_TIMEOUT_MS)
+        givens = app.evaluate("[...document.querySelectorAll('#grid .sg-cell')].map((c) =>"
+                              " c.classList.contains('given') ? c.querySelector('.sg-value').textContent : '.')"
+                              ".join('')")
+        assert givens == puzzles[1]
+        shot(app, "embed-03-solve-in-the-app")
+    finally:
+        app.close()
