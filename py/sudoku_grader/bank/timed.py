@@ -108,20 +108,21 @@ def _se_partial(r: dict[str, Any], limit: float) -> dict[str, Any]:
 
 
 def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
-         time_limit: float | None = None) -> dict[str, Any]:
+         time_limit: float | None = None, se_stop: str | None = None) -> dict[str, Any]:
     """`api.rate` with a limit on the whole puzzle: scales past it get ``status`` "timeout".
 
     Without a limit this is `api.rate`. With one, the puzzle's ``status`` becomes "timeout" when any
     scale was cut off, ``timed_out`` lists those scales, and the finished scales are complete.
     """
     if time_limit is None:
-        return api.rate(text, scales, scores)
+        return api.rate(text, scales, scores, se_stop=se_stop)
     t0 = time.perf_counter()
     deadline = Deadline(time_limit)
     try:
         board = api.load(text)
         wanted = ratings.parse_scales(scales)
         table = ratings.normalize_scores(scores) if scores else None
+        ratings.check_se_stop(se_stop)
     except SudokuError as e:
         return api.invalid(text, e)
     out = api.solve(text)
@@ -141,8 +142,8 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
             if name == "se":
                 # SE stops itself at a deadline and keeps what its path fixed (ER so far, ED, EP)
                 left = max((deadline.at or 0) - time.perf_counter(), 1e-6)
-                r = se_scale.se_rating(board, max_seconds=left)
-                if r.get("complete", True):
+                r = se_scale.se_rating(board, max_seconds=left, stop=se_stop)
+                if r.get("complete", True) or r.get("stopped"):
                     rated[name] = r
                 else:
                     rated[name] = _se_partial(r, time_limit)
