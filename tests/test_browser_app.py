@@ -686,29 +686,6 @@ def test_solve_link_with_progress(page: Any, site: str) -> None:
     assert by_id(page, f"cell-{cell_of(c)}").get_attribute("aria-label").endswith(f"placed {sol[c]}")
 
 
-def test_a_game_in_progress_continues_offline(context: Any, page: Any, site: str) -> None:
-    sol = solution_of(EASY)
-    start_solving(page, site, EASY)
-    empty = [c for c in range(81) if EASY[c] == "."]
-    by_id(page, f"cell-{cell_of(empty[0])}").click()
-    page.keyboard.press(sol[empty[0]])
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    context.set_offline(True)
-    try:
-        page.reload()
-        wait_ready(page)
-        page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
-        assert by_id(page, f"cell-{cell_of(empty[0])}").get_attribute("aria-label").endswith(f"placed {sol[empty[0]]}")
-        by_id(page, f"cell-{cell_of(empty[1])}").click()
-        page.keyboard.press(sol[empty[1]])
-        by_id(page, "hint").click()
-        by_id(page, "hint-1").wait_for()
-        saved = json.loads(page.evaluate("p => localStorage.getItem('sudoku-grader-game:' + p)", EASY))
-        assert saved["placed"][empty[0]] == sol[empty[0]] and saved["placed"][empty[1]] == sol[empty[1]]
-    finally:
-        context.set_offline(False)
-
-
 def test_analysis_says_what_the_scales_did(page: Any, site: str) -> None:
     """Stuck scales say so, technique counts show names, the chart has an axis, the hardest step
     links to a step of the path on the page (or says it is SE's own)."""

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from browser_boot import CountingServer
-from browser_support import BOOT_TIMEOUT_MS, ROOT, build, launch, rating_fields, shot
+from browser_support import BOOT_TIMEOUT_MS, ROOT, build, cli_json, launch, rating_fields, shot
 
 pytestmark = pytest.mark.browser
 
@@ -115,6 +115,54 @@ def test_ten_embeds_draw_without_python(page: Any, site: tuple[CountingServer, l
     assert shadow(page, 0, "embed-text").inner_text() == first["steps"][0]["text"]
 
 
+def cell_name(c: int) -> str:
+    return f"r{c // 9 + 1}c{c % 9 + 1}"
+
+
+def test_solve_here_without_the_engine(page: Any, site: tuple[CountingServer, list[str]]) -> None:
+    """Solve inside the element: digits, marks, undo, Check (against the path's end), no Python downloaded."""
+    srv, puzzles = site
+    puzzle = puzzles[0]
+    sol = cli_json("solve", puzzle)["solution"]
+    empty = [c for c in range(81) if puzzle[c] == "."]
+    right, wrong, marked = empty[0], empty[1], empty[2]
+    wrong_digit = next(d for d in "123456789" if d != sol[wrong])
+    marks = [d for d in "123456789" if d != sol[marked]][:2]
+    srv.take()
+    assert not shadow(page, 0, "embed-notes").is_visible()
+    shadow(page, 0, "embed-play").click()
+    shadow(page, 0, "embed-notes").wait_for()
+    assert not shadow(page, 0, "embed-next").is_visible()  # the step-through gives way to the game
+    label = lambda c: shadow(page, 0, f"cell-{cell_name(c)}").get_attribute("aria-label") or ""  # noqa: E731
+    shadow(page, 0, f"cell-{cell_name(right)}").click()
+    page.keyboard.press(sol[right])
+    assert label(right).endswith(f"placed {sol[right]}")
+    shadow(page, 0, f"cell-{cell_name(wrong)}").click()
+    page.keyboard.press(wrong_digit)
+    given = next(c for c in range(81) if puzzle[c] != ".")
+    shadow(page, 0, f"cell-{cell_name(given)}").click()
+    page.keyboard.press("Delete")
+    assert label(given).endswith(f"given {puzzle[given]}")
+    shadow(page, 0, "embed-notes").click()
+    shadow(page, 0, f"cell-{cell_name(marked)}").click()
+    for d in [*marks, sol[marked]]:
+        page.keyboard.press(d)
+    assert label(marked).endswith(f"marks {' '.join(sorted([*marks, sol[marked]]))}")
+    page.keyboard.press("Control+z")
+    assert label(marked).endswith(f"marks {' '.join(marks)}")
+    page.keyboard.press("n")
+    assert shadow(page, 0, "embed-notes").get_attribute("aria-pressed") == "false"
+    shadow(page, 0, "embed-check").click()
+    assert label(wrong).endswith(", wrong digit")
+    assert label(marked).endswith(", its marks lost the digit that belongs here")
+    assert not label(right).endswith(", wrong digit")
+    assert shadow(page, 0, "embed-status").inner_text() == "1 wrong digit, 1 cell whose marks lost the answer."
+    shot(page, "embed-03-solve-here")
+    srv.wait_quiet(0.5)
+    _, _, paths = srv.take()
+    assert not [p for p in paths if "/pyodide/" in p or "/wheels/" in p or "worker.js" in p], paths
+
+
 def test_the_runtime_loads_when_a_reader_asks(page: Any, site: tuple[CountingServer, list[str]]) -> None:
     srv, puzzles = site
     srv.take()
@@ -152,3 +200,14 @@ def test_solve_this_puzzle_opens_the_app_in_solve_mode(page: Any, site: tuple[Co
         shot(app, "embed-03-solve-in-the-app")
     finally:
         app.close()
+
+
+def test_a_hint_inside_the_element_starts_with_the_mistake(page: Any) -> None:
+    """After the solver loaded, the element's Hint answers from the player's position: the wrong digit first."""
+    shadow(page, 0, "embed-hint").click()
+    page.wait_for_function(
+        "() => /digits is wrong/.test(document.querySelector('sudoku-grader').shadowRoot"
+        ".querySelector('[data-testid=embed-status]').textContent)", timeout=BOOT_TIMEOUT_MS)
+    assert shadow(page, 0, "embed-status").inner_text().startswith("One of your digits is wrong.")
+    shadow(page, 0, "embed-hint").click()
+    assert shadow(page, 0, "embed-status").inner_text().startswith("Look at ")

@@ -10,7 +10,10 @@
 // a Web Worker, one for every element of the page) loads only when a reader asks for engine work,
 // the "Rate in your browser" button, and the element says that it is loading.
 // "Solve this puzzle" opens the app (the page next to web/, where the engine comes from) in Solve
-// mode for the puzzle: #solve:<81 chars>.
+// mode for the puzzle: #solve:<81 chars>. "Solve here" plays in the element itself with the page's
+// DOM-free model (model/game.js, loaded on that click): digits, marks (Notes, N), undo/redo, Check
+// against the solution the precomputed path reaches; the engine loads only for a hint, or for Check
+// when the element has no solved path.
 // Attributes: src, puzzle, compact (hides the step text).
 import { Position } from "./board.js";
 import { GridView } from "./grid.js";
@@ -26,6 +29,7 @@ async function engine() {
 const STYLE = `
 :host { display: block; max-width: 480px; font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   color: var(--sg-fg); background: var(--sg-bg); border: 1px solid var(--sg-thin); border-radius: 8px; padding: 10px; }
+[hidden] { display: none !important; }
 .status { min-height: 1.4em; color: var(--sg-cand); font-size: 0.9em; margin: 6px 0; }
 .error { color: var(--sg-dup-fg); }
 .ratings table { width: 100%; border-collapse: collapse; font-size: 0.9em; }
@@ -41,6 +45,8 @@ button:disabled { opacity: 0.45; }
 button:focus-visible { outline: 3px solid var(--sg-placed); outline-offset: 2px; }
 .engine { margin-top: 8px; font-size: 0.9em; display: flex; flex-wrap: wrap; align-items: center; gap: 10px; }
 .engine a { color: var(--sg-placed); font-weight: 600; }
+.play { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
+.play button[aria-pressed="true"] { background: var(--sg-thin); font-weight: 700; }
 .text { min-height: 2.8em; font-size: 0.92em; margin: 6px 0 0; }
 :host([compact]) .text { display: none; }
 `;
@@ -79,16 +85,39 @@ export class SudokuGraderElement extends HTMLElement {
     this.solveLink.target = "_blank";
     this.solveLink.rel = "noopener";
     this.solveLink.hidden = true;
+    this.playButton = this.button("Solve here", "Solve this puzzle here: your digits and marks", "embed-play",
+      () => this.play());
+    this.playButton.hidden = true;
     const engineRow = this.part("div", "engine");
-    engineRow.append(this.solveLink, this.rateButton);
-    root.append(this.gridEl, this.statusEl, this.ratingsEl, nav, this.textEl, engineRow);
+    engineRow.append(this.playButton, this.solveLink, this.rateButton);
+    this.playRow = this.part("div", "play");
+    this.playRow.setAttribute("role", "group");
+    this.playRow.setAttribute("aria-label", "Solve");
+    this.playRow.hidden = true;
+    this.notesButton = this.button("Notes", "Notes: digit keys enter pencil marks (N)", "embed-notes", () => this.toggleNotes());
+    this.notesButton.setAttribute("aria-pressed", "false");
+    this.playRow.append(
+      this.notesButton,
+      this.button("Undo", "Undo (Ctrl+Z)", "embed-undo", () => this.playMove((g) => g.undo())),
+      this.button("Redo", "Redo (Ctrl+Y)", "embed-redo", () => this.playMove((g) => g.redo())),
+      this.button("Check", "Show wrong digits and marks", "embed-check", () => this.check()),
+      this.button("Hint", "A hint from where you stand (loads the solver)", "embed-hint", () => this.hint()),
+      this.button("Steps", "Back to the solution's steps", "embed-steps", () => this.stopPlaying()),
+    );
+    this.nav = nav;
+    root.append(this.gridEl, this.playRow, this.statusEl, this.ratingsEl, nav, this.textEl, engineRow);
     this.grid = new GridView(this.gridEl, { label: "Sudoku puzzle" });
     this.steps = [];
     this.positions = [];
     this.k = 0;
     this.gridEl.addEventListener("keydown", (e) => {
-      if (e.key === "ArrowRight") this.go(this.k + 1);
+      if (this.game) this.playKey(e);
+      else if (e.key === "ArrowRight") this.go(this.k + 1);
       else if (e.key === "ArrowLeft") this.go(this.k - 1);
+    });
+    this.gridEl.addEventListener("click", (e) => {
+      const cell = e.target.closest?.(".sg-cell");
+      if (this.game && cell) this.pick(Number(cell.dataset.cell));
     });
     this.gridEl.tabIndex = 0;
     this.update();
@@ -187,6 +216,8 @@ export class SudokuGraderElement extends HTMLElement {
   offerSolve(puzzle) {
     const ok = /^[1-9.0]{81}$/.test(puzzle || "");
     this.solveLink.hidden = !ok;
+    this.playButton.hidden = !ok;
+    if (this.game && this.game.puzzle() !== (puzzle || "").replace(/0/g, ".")) this.stopPlaying();
     if (ok) this.solveLink.href = new URL(`../#solve:${puzzle.replace(/0/g, ".")}`, import.meta.url).href;
     else this.solveLink.removeAttribute("href");
   }
@@ -252,12 +283,146 @@ export class SudokuGraderElement extends HTMLElement {
     }
   }
 
+  // ---------------------------------------------------------------- solving in the element
+  /** Start (or continue) a game of this puzzle: the model loads now, the engine only when needed. */
+  async play() {
+    const puzzle = (this.data?.puzzle || this.positions[0]?.text() || "").replace(/0/g, ".");
+    if (!/^[1-9.]{81}$/.test(puzzle)) return;
+    const { Game } = await import("./model/game.js");
+    if (!this.game || this.game.puzzle() !== puzzle) this.game = new Game(puzzle);
+    this.notes = false;
+    this.flags = null;
+    this.selected = this.game.givens.findIndex((d) => !d);
+    this.playRow.hidden = false;
+    this.nav.hidden = true;
+    this.textEl.hidden = true;
+    this.playButton.hidden = true;
+    this.say("Your move: pick a cell, type a digit; N switches Notes.");
+    this.update();
+    this.grid.select(this.selected, true);
+  }
+
+  stopPlaying() {
+    this.game = null;
+    this.playRow.hidden = true;
+    this.nav.hidden = false;
+    this.textEl.hidden = false;
+    this.playButton.hidden = !this.positions[0];
+    this.say("");
+    this.update();
+  }
+
+  toggleNotes() {
+    this.notes = !this.notes;
+    this.notesButton.setAttribute("aria-pressed", String(this.notes));
+  }
+
+  pick(c) {
+    this.selected = c;
+    this.grid.select(c, true);
+  }
+
+  /** A change to the game; Check's flags and a shown hint last until the next one. */
+  playMove(fn) {
+    if (!this.game) return;
+    fn(this.game);
+    this.flags = null;
+    this.hintStep = null;
+    this.hinted = null;
+    this.update();
+    this.grid.select(this.selected, true);
+    const sol = this.solution();
+    if (sol && this.game.isSolved(sol)) this.say("Solved. Well done!");
+  }
+
+  playKey(e) {
+    const c = this.selected;
+    const k = e.key.toLowerCase();
+    const moveBy = { arrowup: -9, arrowdown: 9, arrowleft: -1, arrowright: 1 }[k];
+    if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "y")) {
+      this.playMove((g) => (k === "y" || e.shiftKey ? g.redo() : g.undo()));
+    } else if (e.ctrlKey || e.metaKey || e.altKey) return;
+    else if (moveBy) this.pick((c + moveBy + 81) % 81);
+    else if (k === "n") this.toggleNotes();
+    else if (/^[1-9]$/.test(k) && c >= 0 && !this.game.isGiven(c)) {
+      const d = Number(k);
+      this.playMove((g) => (this.notes ? g.toggleMark(c, d) : g.place(c, d)));
+    } else if ((k === "backspace" || k === "delete") && c >= 0 && !this.game.isGiven(c)) this.playMove((g) => g.erase(c));
+    else return;
+    e.preventDefault();
+  }
+
+  /** The solution, when the precomputed path reaches it (no engine needed). */
+  solution() {
+    const last = this.positions[this.positions.length - 1];
+    const line = this.steps.length && last ? last.text() : "";
+    return /^[1-9]{81}$/.test(line) ? line : this.solved || null;
+  }
+
+  async check() {
+    if (!this.game) return;
+    let sol = this.solution();
+    if (!sol) {
+      this.say("Loading the solver to find the solution…");
+      try {
+        const eng = await engine();
+        await eng.ready;
+        const res = await eng.request("solve", this.game.puzzle());
+        if (res.error || !res.solution) throw new Error(res.error || "This puzzle has no single solution.");
+        sol = this.solved = res.solution;
+      } catch (e) {
+        this.say(String(e.message || e).replace(/^Error:\s*/, ""), true);
+        return;
+      }
+    }
+    const { wrong, missing } = this.game.mistakes(sol);
+    this.flags = new Map([...wrong.map((c) => [c, "digit"]), ...missing.map((c) => [c, "marks"])]);
+    this.update();
+    this.say(this.game.isSolved(sol) ? "Solved. Well done!" : wrong.length || missing.length ?
+      `${wrong.length} wrong digit${wrong.length === 1 ? "" : "s"}, ${missing.length} cell${missing.length === 1 ? "" : "s"} whose marks lost the answer.` :
+      "No mistakes so far.");
+  }
+
+  /** A hint from the player's position and marks, one rung per click (the engine loads on the first). */
+  async hint() {
+    if (!this.game) return;
+    const version = this.game.version;
+    const h = this.hinted;
+    if (!h || h.version !== version) {
+      this.say(shared ? "Thinking…" : "Loading the solver (Python in your browser, about 7 MB the first time)…");
+      try {
+        const eng = await engine();
+        await eng.ready;
+        const [answer, { hintLadder }] = await Promise.all([
+          eng.request("hint", this.game.positionJSON(), {}), import("./model/ladder.js")]);
+        if (!this.game || this.game.version !== version) return;
+        this.hinted = { version, ladder: hintLadder(answer, null), rung: 0 };
+      } catch (e) {
+        this.say(String(e.message || e).replace(/^Error:\s*/, ""), true);
+        return;
+      }
+    }
+    const { ladder } = this.hinted;
+    this.hinted.rung = Math.min(this.hinted.rung + 1, ladder.rungs.length);
+    const rung = ladder.rungs[this.hinted.rung - 1];
+    this.hintStep = rung.view?.step || null;
+    this.flags = rung.view?.mistakes ? new Map(rung.view.mistakes.map((c) => [c, "digit"])) : this.flags;
+    this.say(rung.text + (this.hinted.rung < ladder.rungs.length ? " (Hint again for more.)" : ""));
+    this.update();
+  }
+
   go(k) {
     this.k = Math.max(0, Math.min(this.steps.length, k));
     this.update();
   }
 
   update() {
+    if (this.game) {
+      this.grid.render(this.game.view("marks"), { marks: true, showCandidates: true, mistakes: this.flags || undefined,
+        step: this.hintStep || undefined });
+      this.grid.select(this.selected, false);
+      return;
+    }
     const n = this.steps.length;
     const pos = this.positions[Math.min(this.k ? this.k - 1 : 0, this.positions.length - 1)] || new Position();
     const step = this.k >= 1 ? this.steps[this.k - 1] : null;
