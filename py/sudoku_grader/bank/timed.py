@@ -212,6 +212,11 @@ def _rate_scale(name: str, board: Any, table: dict[str, Any] | None, solution: l
     except CANCELLED:
         rated[name] = partial.result(time_limit)
         timed_out.append(name)
+    except HardTimeout:
+        if partial.steps:  # the alarm stopped a step: the steps before it still bound the rating
+            rated[name] = partial.result(time_limit)
+            timed_out.append(name)
+        raise
 
 
 def explain(text: str, techniques: list[str] | None, policy: str, seed: int,
