@@ -8,11 +8,13 @@ and a 2-worker Dask LocalCluster (started before the clock runs) and prints puzz
 core and the scheduling overhead: 1 - (sum of the puzzles' own seconds) / (wall time x workers), the
 share of worker time not spent rating (task dispatch, pickling, the client, the tail of the run).
 
-``memory`` writes an N-line file of distinct puzzles (digit relabellings of easy puzzles), rates it
-with ``rate --db --jobs 2 --time-limit 0.000001`` (so each puzzle costs its parse, its exact solve,
-its row and nothing more: the run measures the pipeline, not the scales) and samples the resident
+``memory`` writes an N-line file and rates it with ``rate --db --jobs 2``, sampling the resident
 memory of the whole process tree five times a second; it prints the peak for the main process and
-for the tree.
+for the tree. ``--kind puzzles``: distinct puzzles (digit relabellings of easy puzzles) rated with
+``--time-limit 0.000001``, so each costs its parse, its exact solve and its row, not the scales.
+``--kind bad``: distinct unreadable lines, each answered at once by an error row: the cheapest line
+the whole pipeline (reader, store look-up, chunks, workers, store row) still handles, for 1 million
+lines on a shared machine.
 """
 
 from __future__ import annotations
@@ -89,8 +91,12 @@ def memory(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bank = Path(tmp) / "bank.txt"
         with open(bank, "w") as f:
-            for line in _relabelled(easy, args.lines):
-                f.write(line + "\n")
+            if args.kind == "puzzles":
+                for line in _relabelled(easy, args.lines):
+                    f.write(line + "\n")
+            else:
+                for i in range(args.lines):
+                    f.write(f"x{i:080d}\n")
         db = Path(tmp) / "bank.sqlite"
         cmd = [sys.executable, "-m", "sudoku_grader", "rate", "-f", str(bank), "--db", str(db), "--jobs",
                str(args.jobs), "--time-limit", "0.000001", "--scales", "hodoku", "--quiet"]
@@ -109,7 +115,7 @@ def memory(args: argparse.Namespace) -> None:
             time.sleep(0.2)
         wall = time.perf_counter() - t0
         size = bank.stat().st_size
-        print(f"{args.lines} lines ({size / 1e6:.0f} MB), --jobs {args.jobs} --db: {wall:.0f} s, exit "
+        print(f"{args.lines} lines of {args.kind} ({size / 1e6:.0f} MB), --jobs {args.jobs} --db: {wall:.0f} s, exit "
               f"{proc.returncode}; peak RSS main process {peak_main / 2**20:.0f} MiB, whole tree "
               f"{peak_tree / 2**20:.0f} MiB; store {db.stat().st_size / 1e6:.0f} MB")
 
@@ -123,6 +129,7 @@ def main() -> None:
     m = sub.add_parser("memory")
     m.add_argument("--lines", type=int, default=1_000_000)
     m.add_argument("--jobs", type=int, default=2)
+    m.add_argument("--kind", choices=("puzzles", "bad"), default="puzzles")
     args = ap.parse_args()
     speed(args) if args.what == "speed" else memory(args)
 

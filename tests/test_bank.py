@@ -116,6 +116,19 @@ def test_time_limit_cuts_off_with_lower_bounds() -> None:
     assert ho["at_least"]["level"] == ref_ho["level"] == "Extreme"
 
 
+def test_a_step_far_past_the_limit_is_stopped() -> None:
+    # SE's third step on this puzzle searches for minutes; the alarm stops it a second after the limit
+    first = (PUZZLES / "forum-hardest-1106.txt").read_text().split()[0]
+    out = timed.rate(first, "se,hodoku", time_limit=0.5)
+    assert out["status"] == "timeout" and out["timed_out"] == ["se", "hodoku"]
+    assert out["seconds"] < 0.5 + timed.HARD_GRACE + 3
+    # the process goes on rating correctly afterwards
+    easy = (PUZZLES / "project-euler-96.txt").read_text().splitlines()[1]
+    after, plain = timed.rate(easy, "se,hodoku", time_limit=600), api.rate(easy, "se,hodoku")
+    assert after["ratings"]["hodoku"]["score"] == plain["ratings"]["hodoku"]["score"]
+    assert after["ratings"]["se"]["er"] == plain["ratings"]["se"]["er"]
+
+
 def test_time_limit_long_enough_changes_nothing() -> None:
     p = (PUZZLES / "project-euler-96.txt").read_text().splitlines()[1]
     plain, limited = api.rate(p), timed.rate(p, time_limit=600)

@@ -212,3 +212,76 @@ def test_finder_options_reach_the_command_line() -> None:
     assert bad.returncode == 2 and "on or off" in bad.stderr
     listed = json_lines(run("techniques", "--options", "--json").stdout)
     assert {"name": "als-overlap", "type": "bool", "default": False}.items() <= listed[1].items()
+
+
+def _main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    from sudoku_grader import cli
+
+    code = cli.main(list(args))
+    return code, capsys.readouterr().out
+
+
+def test_every_record_command_takes_format_jsonl_or_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--format csv``: the command's header, then rows that read back to the JSON record's
+    values; ``--format jsonl`` is the default output byte for byte (``--json`` too)."""
+    import csv
+    import io
+
+    from sudoku_grader import api
+
+    easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    for command in ("solve", "steps", "hint", "explain"):
+        extra = {"explain": ("--scales", "none"), "steps": ("--technique", "hidden-single")}.get(command, ())
+        code, jsonl = _main(capsys, command, "--format", "jsonl", *extra, easy, "12345")
+        assert code == 1  # the bad second puzzle
+        assert _main(capsys, command, "--json", *extra, easy, "12345")[1] == jsonl
+        if command != "explain":
+            assert _main(capsys, command, *extra, easy, "12345")[1] == jsonl
+        records = [json.loads(line) for line in jsonl.splitlines()]
+        assert jsonl.splitlines()[0] == json.dumps(records[0])
+        code, text = _main(capsys, command, "--format", "csv", *extra, easy, "12345")
+        assert code == 1
+        rows = list(csv.DictReader(io.StringIO(text)))
+        header = text.splitlines()[0].split(",")
+        assert header[0] == "puzzle" and header[-1] == "error" and len(set(header)) == len(header)
+        good, bad = records
+        assert rows[-1]["puzzle"] == "12345" and "81 cells" in rows[-1]["error"]
+        mine = [r for r in rows if r["puzzle"] == good["puzzle"]]
+        if command == "solve":
+            assert mine == [{"puzzle": good["puzzle"], "status": "unique", "solution": good["solution"],
+                             "error": ""}]
+        elif command == "hint":
+            (row,) = mine
+            step = good["step"]
+            assert (row["technique"], row["solved"], row["text"]) == (step["technique"], "false", step["text"])
+            assert row["placements"] == " ".join(f"{p['cell']}={p['digit']}" for p in step["placements"])
+        else:  # one row per step, numbered, the step's effect in r1c2=3 / r1c2<>3 form
+            assert len(mine) == len(good["steps"]) > 10
+            for i, (row, step) in enumerate(zip(mine, good["steps"]), 1):
+                assert int(row["step"]) == i and row["technique"] == step["technique"]
+                assert row["eliminations"] == " ".join(f"{e['cell']}<>{e['digit']}" for e in step["eliminations"])
+            if command == "explain":
+                assert {r["solved"] for r in mine} == {"true"} and mine[0]["stuck"] == ""
+    code, text = _main(capsys, "solve", "--json", "--format", "csv", easy)
+    assert code == 2
+    assert _main(capsys, "solve", easy)[1] == json.dumps(api.solve(easy)) + "\n"
+
+
+def test_generate_and_rate_take_the_same_format(capsys: pytest.CaptureFixture[str]) -> None:
+    import csv
+    import io
+
+    args = ("generate", "--seed", "3", "--scale", "hodoku", "--level", "easy")
+    code, jsonl = _main(capsys, *args, "--format", "jsonl")
+    assert code == 0
+    made = json.loads(jsonl)
+    again = json.loads(_main(capsys, *args, "--json")[1])
+    assert {**again, "seconds": 0} == {**made, "seconds": 0}
+    code, text = _main(capsys, *args, "--format", "csv")
+    (row,) = csv.DictReader(io.StringIO(text))
+    assert text.splitlines()[0].endswith("seed,tries,seconds,ratings.hodoku.score,ratings.hodoku.level,techniques")
+    assert (row["puzzle"], row["ratings.hodoku.level"], row["minimal"]) == (made["puzzle"], "Easy", "true")
+    assert int(row["ratings.hodoku.score"]) == made["ratings"]["hodoku"]["score"]
+    code, text = _main(capsys, "rate", "--scales", "hodoku", "--format", "csv", made["puzzle"])
+    (rated,) = csv.DictReader(io.StringIO(text))
+    assert code == 0 and rated["ratings.hodoku.score"] == row["ratings.hodoku.score"]

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sudoku_grader import api
+from sudoku_grader import api, worker_api
 
 ROOT = Path(__file__).resolve().parent.parent
 EASY = "...5.6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48..."
@@ -38,6 +38,11 @@ def test_writes_json_snippets_and_index(tmp_path: Path) -> None:
         for scale, r in rate["ratings"].items():
             want = {k: v for k, v in r.items() if k not in ("seconds", "path")}
             assert data["ratings"][scale] == want, scale
+        # the names the page's worker gives (its catalogue), so the element needs no copy of them
+        catalogue = worker_api.handle("catalogue", "", "{}")
+        names = {s["id"]: s["name"] for s in json.loads(catalogue)["scales"]}
+        assert data["scale_names"] == {s: names[s] for s in rate["ratings"]}
+        assert data["field_names"]["er"] == json.loads(catalogue)["fields"]["er"] == "ER"
         snippet = (post / f"puzzle-{n:02d}.html").read_text()
         assert '<script type="module" src="/grader/web/embed.js"></script>' in snippet
         assert f'<sudoku-grader src="puzzle-{n:02d}.json"></sudoku-grader>' in snippet

@@ -89,7 +89,7 @@ export function engineOptions(state, forRate = false) {
 
 /** After a settings change that alters ratings or the path: rate again if a puzzle was rated. */
 export function settingsChanged(store) {
-  if (store.state.analysis) analyze(store);
+  if (store.state.analysis) analyze(store, { restart: true });
 }
 
 // ------------------------------------------------------------------ messages
@@ -187,6 +187,7 @@ function played(store, before) {
   const s = store.state;
   const givensChanged = before !== s.game.puzzle();
   const patch = { game: s.game, checked: null, hint: null, view: null, solvedInfo: null };
+  if (givensChanged) puzzleChanged(store);
   if (givensChanged) Object.assign(patch, { analysis: null, status: null, showSolutions: 0 });
   store.update(patch);
   if (givensChanged) scheduleValidity(store);
@@ -284,12 +285,13 @@ export function check(store) {
 // ------------------------------------------------------------------ puzzles: load, clear, modes
 /** Make `game` the current game in `mode` (no history entry of its own). */
 function switchTo(store, game, mode) {
-  const puzzleChanged = game.puzzle() !== store.state.game.puzzle();
+  const changed = game.puzzle() !== store.state.game.puzzle();
   const patch = { game, mode, notes: false, hint: null, view: null, checked: null, solvedInfo: null, message: null };
-  if (puzzleChanged) Object.assign(patch, { analysis: null, status: null, showSolutions: 0 });
+  if (changed) puzzleChanged(store);
+  if (changed) Object.assign(patch, { analysis: null, status: null, showSolutions: 0 });
   patch.nav = { seq: store.state.nav.seq + 1, push: false };
   store.update(patch);
-  if (puzzleChanged) scheduleValidity(store);
+  if (changed) scheduleValidity(store);
 }
 
 /**
@@ -299,14 +301,15 @@ function switchTo(store, game, mode) {
 export function setGame(store, game, mode = "analyse", { push = true } = {}) {
   const s = store.state;
   const trail = s.game.givenCount() || s.game.hasProgress() ? [...s.trail, { game: s.game, mode: s.mode }] : s.trail;
-  const puzzleChanged = game.puzzle() !== s.game.puzzle();
+  const changed = game.puzzle() !== s.game.puzzle();
   const patch = {
     game, mode, trail, ahead: [], notes: false, hint: null, view: null, checked: null, solvedInfo: null,
     nav: { seq: s.nav.seq + 1, push },
   };
-  if (puzzleChanged) Object.assign(patch, { analysis: null, status: null, showSolutions: 0 });
+  if (changed) puzzleChanged(store);
+  if (changed) Object.assign(patch, { analysis: null, status: null, showSolutions: 0 });
   store.update(patch);
-  if (puzzleChanged) scheduleValidity(store);
+  if (changed) scheduleValidity(store);
 }
 
 export function clearGrid(store) {
@@ -513,7 +516,8 @@ export async function noticeSolved(store) {
   persist(store);
   if (solvedFor === puzzle) return;
   solvedFor = puzzle;
-  let rate = s.analysis?.puzzle === puzzle ? s.analysis.rate : null;
+  const a = s.analysis;
+  let rate = a?.puzzle === puzzle && !a.pending?.length && !a.stopped ? a.rate : null; // every scale rated
   if (!rate) {
     try {
       rate = await store.engine.request("rate", puzzle, { scales: "se,hodoku" });
@@ -590,20 +594,53 @@ export function applyHint(store) {
 }
 
 // ------------------------------------------------------------------ rating and explaining
-function progressReporter(store, prefix) {
+// One analysis at a time, tagged with its puzzle. When the givens change, the running one is
+// abandoned (the engine drops the long lane's work) and nothing it still sends is drawn: results
+// never show over another puzzle, and the new puzzle is analysed at once.
+let analysisRun = 0;
+
+/** The givens changed: stop analysing the old ones (called before the new puzzle is shown). */
+function puzzleChanged(store) {
+  if (store.state.running !== "rate") return;
+  analysisRun++;
+  store.engine.abandon();
+  store.update({ running: null, progress: "" });
+}
+
+/** The scales' display names and order, from the worker's catalogue ({} until it has answered). */
+export function scaleNames(state) {
+  return Object.fromEntries((state.catalogue?.scales || []).map((s) => [s.id, s.name]));
+}
+
+/** The order the worker rates in when the page listens: every scale but SE, then SE. */
+function ratingOrder(state) {
+  const ids = (state.catalogue?.scales || []).map((s) => s.id);
+  return [...ids.filter((s) => s !== "se"), ...ids.filter((s) => s === "se")];
+}
+
+/**
+ * The header's progress line while `live()`: "Rating · HoDoKu (1 of 6) · step 12 (X-Wing) · 3.1 s".
+ * `update` takes the engine's progress messages ({scale, step, technique} or {step, technique}).
+ */
+function progressReporter(store, prefix, live = () => true) {
   const t0 = performance.now();
   let last = "";
-  const tick = () => store.update({ progress: `${prefix}${last} · ${((performance.now() - t0) / 1000).toFixed(1)} s` });
+  const tick = () => {
+    if (live()) store.update({ progress: `${prefix}${last} · ${((performance.now() - t0) / 1000).toFixed(1)} s` });
+  };
   const timer = setInterval(tick, 250);
   tick();
   return {
-    update(msg) {
-      if (msg.step) last = ` · step ${msg.step} (${msg.technique})`;
+    update(msg, scale = null) {
+      const t = String(msg.technique || "").trim(); // a technique id, or SE's own name and difficulty
+      const name = (store.state.catalogue?.techniques || []).find((x) => x.id === t)?.name || t;
+      const step = msg.step ? ` · step ${msg.step}${name ? ` (${name})` : ""}` : "";
+      last = (scale || "") + step;
       tick();
     },
     stop() {
       clearInterval(timer);
-      store.update({ progress: "" });
+      if (live()) store.update({ progress: "" });
     },
   };
 }
@@ -614,7 +651,14 @@ function stepDifficulty(step, catalogue) {
   return (catalogue?.techniques || []).find((t) => t.id === step.technique)?.level ?? 1;
 }
 
-export async function analyze(store) {
+/**
+ * Rate every scale, then explain the path. Each scale's rating is drawn as it arrives (SE last);
+ * `analysis.pending` lists the scales still to come, `analysis.stopped` says why a run ended
+ * early ({kind: "cancelled" | "timeout", phase: "rate" | "explain"}) while keeping what finished.
+ * `restart`: abandon a running analysis first (settings changed).
+ */
+export async function analyze(store, { restart = false } = {}) {
+  if (store.state.running === "rate" && restart) puzzleChanged(store);
   if (store.state.running) return;
   say(store, null);
   const status = await validity(store);
@@ -626,31 +670,65 @@ export async function analyze(store) {
     else say(store, "Enter a valid puzzle first.", "error");
     return;
   }
+  if (store.state.running) return; // another analysis started while this one checked the puzzle
+  const run = ++analysisRun;
+  const live = () => run === analysisRun && store.state.game.puzzle() === puzzle;
   const start = Position.fromLine(puzzle);
+  // The catalogue may still be on its way when a link opens the page: read it when needed.
+  const order = () => ratingOrder(store.state);
+  const partial = {};
+  const base = { puzzle, explain: null, steps: [], positions: [start], counts: [], difficulty: [], bottleneckIndex: -1, stopped: null };
+  const showRatings = (extra = {}) => {
+    const pending = order().filter((s) => !(s in partial));
+    store.update({ analysis: { ...base, rate: { ratings: { ...partial } }, pending, current: pending[0] ?? null, ...extra } });
+  };
   store.update({ view: null, running: "rate" });
-  const prog = progressReporter(store, "Rating");
+  showRatings();
+  let prog = progressReporter(store, "Rating", live);
+  let phase = "rate";
   let rate;
   let explain;
   try {
-    rate = await store.engine.request("rate", puzzle, engineOptions(store.state, true), (m) => prog.update(m));
-    store.update({
-      analysis: { puzzle, rate, explain: null, steps: [], positions: [start], counts: [], difficulty: [], bottleneckIndex: -1 },
+    rate = await store.engine.request("rate", puzzle, engineOptions(store.state, true), (m) => {
+      if (!live()) return;
+      if (m.type === "partial") {
+        partial[m.scale] = m.rating;
+        showRatings();
+        return;
+      }
+      const all = order();
+      const k = all.indexOf(m.scale);
+      const name = scaleNames(store.state)[m.scale] || m.scale;
+      prog.update(m, m.scale ? ` · ${name}${k >= 0 ? ` (${k + 1} of ${all.length})` : ""}` : "");
     });
     prog.stop();
-    const prog2 = progressReporter(store, "Explaining");
-    try {
-      explain = await store.engine.request("explain", puzzle, engineOptions(store.state), (m) => prog2.update(m));
-    } finally {
-      prog2.stop();
-    }
+    if (!live()) return;
+    Object.assign(partial, rate.ratings || {});
+    store.update({ analysis: { ...base, rate, pending: [], current: null } });
+    phase = "explain";
+    prog = progressReporter(store, "Explaining", live);
+    explain = await store.engine.request("explain", puzzle, engineOptions(store.state), (m) => {
+      if (live()) prog.update(m);
+    });
   } catch (e) {
     prog.stop();
+    if (!live()) return; // abandoned for another puzzle: nothing of it shows
     store.update({ running: null });
+    if (e?.kind === "cancelled" || e?.kind === "timeout") {
+      // Keep what finished: the scales rated so far (the time limit's error carries them too).
+      Object.assign(partial, e.partial?.ratings || {});
+      const stopped = { kind: e.kind, phase };
+      if (phase === "rate") showRatings({ stopped });
+      else store.update({ analysis: { ...store.state.analysis, stopped } });
+      return;
+    }
     engineFailed(store, e);
+    if (phase === "rate") store.update({ analysis: null });
     return;
   }
+  prog.stop();
+  if (!live()) return;
   store.update({ running: null });
-  if (store.state.game.puzzle() !== puzzle) return;
   if (explain.error) {
     say(store, explain.error, "error");
     return;
@@ -666,7 +744,7 @@ export async function analyze(store) {
     positions.push(p);
   }
   const difficulty = steps.map((st) => stepDifficulty(st, store.state.catalogue));
-  store.update({ analysis: { puzzle, rate, explain, steps, positions, counts, difficulty, bottleneckIndex: -1 } });
+  store.update({ analysis: { ...base, rate, explain, steps, positions, counts, difficulty, pending: [], current: null } });
 }
 
 /** Show step k of the path (0: the start, n+1: the end); null leaves the path view. */

@@ -17,7 +17,7 @@
 // Attributes: src, puzzle, compact (hides the step text).
 import { Position } from "./board.js";
 import { GridView } from "./grid.js";
-import { renderRatings } from "./ratings.js";
+import { OFFLINE_NAMES, renderRatings } from "./ratings.js";
 
 let shared = null;
 /** The page's one engine, loaded on first use (engine.js and everything after it). */
@@ -187,11 +187,17 @@ export class SudokuGraderElement extends HTMLElement {
     if (data.error) throw new Error(data.error);
     this.data = data;
     this.setPath(Position.fromLine(line), data.steps || []);
-    renderRatings(this.ratingsEl, data.ratings || {}, document);
+    renderRatings(this.ratingsEl, data.ratings || {}, this.names(data));
     const n = this.steps.length;
     this.say(n ? `${n} steps${data.solved === false ? " (the solver got stuck)" : ""}. Use ◀ ▶ to step through.` : "");
     this.rateButton.hidden = false;
     this.drawn(line);
+  }
+
+  /** Names of scales and fields: the JSON's when it carries them, else the worker's as known offline. */
+  names(data = this.data) {
+    const named = data?.scale_names ? data : this.catalogue; // the worker's catalogue, once it was asked
+    return { doc: document, names: named?.scale_names || OFFLINE_NAMES.scales, fields: named?.field_names || OFFLINE_NAMES.fields };
   }
 
   showPuzzleOnly(text) {
@@ -259,19 +265,21 @@ export class SudokuGraderElement extends HTMLElement {
         pos = Position.fromParsed(parsed);
       }
       this.say("Rating…");
+      const cat = await eng.request("catalogue");
+      this.catalogue = { scale_names: Object.fromEntries((cat.scales || []).map((x) => [x.id, x.name])), field_names: cat.fields || {} };
       const rated = {};
       const rate = await eng.request("rate", pos.text(), {}, (m) => {
         if (m.type === "partial") {
           rated[m.scale] = m.rating;
-          renderRatings(this.ratingsEl, rated, document);
+          renderRatings(this.ratingsEl, rated, this.names());
         } else if (m.step) this.say(`Rating · ${m.scale || ""} step ${m.step}`);
       });
       if (rate.error) throw new Error(rate.error);
-      renderRatings(this.ratingsEl, rate.ratings || {}, document);
+      renderRatings(this.ratingsEl, rate.ratings || {}, this.names());
       this.say("Explaining…");
       const explain = await eng.request("explain", pos.text(), {}, (m) => m.step && this.say(`Explaining · step ${m.step}`));
       if (explain.error) throw new Error(explain.error);
-      this.data = { puzzle: pos.text(), ratings: rate.ratings, steps: explain.steps, solved: explain.solved };
+      this.data = { puzzle: pos.text(), ratings: rate.ratings, steps: explain.steps, solved: explain.solved, ...this.catalogue };
       this.offerSolve(pos.text());
       this.setPath(pos, explain.steps || []);
       this.say(`Rated in your browser: ${this.steps.length} steps. Use ◀ ▶ to step through.`);

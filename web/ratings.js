@@ -1,26 +1,22 @@
 // Rendering of rate() output, shared by the app and the <sudoku-grader> element.
 // Scales are rendered generically: whatever `ratings` holds shows up, each value with the
 // test id `rating-<scale>-<field>`, and each scale's headline value with `rating-<scale>`.
+// The names of scales and fields are the worker's (its `catalogue` op), passed in by the caller.
 
-export const SCALE_NAMES = {
-  se: "Sudoku Explainer",
-  hodoku: "HoDoKu",
-  sudokuwiki: "SudokuWiki",
-  sourgumdrop: "SourGumdrop",
-  sudokuoftheday: "Sudoku of the Day",
-  grader2009: "Sudoku Grader 2009",
-};
-
-export const FIELD_NAMES = {
-  er: "ER",
-  ep: "EP",
-  ed: "ED",
-  score: "score",
-  level: "level",
-  grade: "grade",
-  strategic: "strategic",
-  procedural: "procedural",
-  total: "total",
+/**
+ * For drawings made without a worker (the <sudoku-grader> element from its JSON, the PyScript demo):
+ * the names the worker's catalogue gives. The app itself always takes them from the catalogue.
+ */
+export const OFFLINE_NAMES = {
+  scales: {
+    se: "Sudoku Explainer",
+    hodoku: "HoDoKu",
+    sudokuwiki: "SudokuWiki",
+    sourgumdrop: "SourGumdrop",
+    sudokuoftheday: "Sudoku of the Day",
+    grader2009: "Sudoku Grader 2009",
+  },
+  fields: { er: "ER", ep: "EP", ed: "ED" },
 };
 
 const HEADLINE_FIELDS = ["er", "score", "total", "grade", "level"];
@@ -33,11 +29,21 @@ function fmt(v) {
   return String(v);
 }
 
-/** Fill `root` with one row per scale in `ratings`. Returns the number of scales shown. */
-export function renderRatings(root, ratings, doc = document) {
+/**
+ * Fill `root` with one row per scale in `ratings`, in the order of `names` (the catalogue's), then
+ * one row per scale still `pending` (its headline says `pendingText(scale)`, test id
+ * `rating-<scale>-pending`). Returns the number of scales rated.
+ */
+export function renderRatings(root, ratings, { doc = document, names = {}, fields = {}, pending = [], pendingText = () => "waiting" } = {}) {
   root.textContent = "";
-  const scales = Object.entries(ratings || {}).filter(([, v]) => v !== null && v !== undefined);
-  if (!scales.length) {
+  const rated = Object.entries(ratings || {}).filter(([, v]) => v !== null && v !== undefined);
+  const rank = (id) => {
+    const i = Object.keys(names).indexOf(id);
+    return i < 0 ? 1e9 : i;
+  };
+  const rows = [...rated, ...pending.filter((s) => !(s in (ratings || {}))).map((s) => [s, undefined])];
+  rows.sort((x, y) => rank(x[0]) - rank(y[0])); // stable: unnamed scales keep their order
+  if (!rows.length) {
     const p = doc.createElement("p");
     p.className = "muted";
     p.textContent = "This version of the engine computes no rating scale yet.";
@@ -48,17 +54,21 @@ export function renderRatings(root, ratings, doc = document) {
   table.className = "ratings-table";
   table.innerHTML = '<thead><tr><th scope="col">Scale</th><th scope="col">Rating</th><th scope="col">Details</th></tr></thead>';
   const body = doc.createElement("tbody");
-  for (const [scale, value] of scales) {
+  for (const [scale, value] of rows) {
     const tr = doc.createElement("tr");
     tr.dataset.scale = scale;
     const th = doc.createElement("th");
     th.scope = "row";
-    th.textContent = SCALE_NAMES[scale] || scale;
+    th.textContent = names[scale] || scale;
     const head = doc.createElement("td");
     head.className = "headline";
     const details = doc.createElement("td");
     details.className = "details";
-    if (value && typeof value === "object" && !Array.isArray(value)) {
+    if (value === undefined) {
+      tr.classList.add("pending");
+      head.setAttribute("data-testid", `rating-${kebab(scale)}-pending`);
+      head.textContent = pendingText(scale);
+    } else if (value && typeof value === "object" && !Array.isArray(value)) {
       const field = HEADLINE_FIELDS.find((f) => isShown(value[f]));
       head.setAttribute("data-testid", `rating-${kebab(scale)}`);
       head.textContent = field ? fmt(value[field]) : "–";
@@ -88,7 +98,7 @@ export function renderRatings(root, ratings, doc = document) {
         const label = doc.createElement("span");
         label.className = "label";
         const partial = stuck && !/^(solved|stuck|steps)$/.test(k) && !k.startsWith("partial");
-        label.textContent = (partial ? "partial " : "") + (FIELD_NAMES[k] || k.replace(/_/g, " ")) + " ";
+        label.textContent = (partial ? "partial " : "") + (fields[k] || k.replace(/_/g, " ")) + " ";
         const val = doc.createElement("span");
         val.className = "value";
         val.setAttribute("data-testid", `rating-${kebab(scale)}-${kebab(k)}`);
@@ -105,7 +115,7 @@ export function renderRatings(root, ratings, doc = document) {
   }
   table.appendChild(body);
   root.appendChild(table);
-  return scales.length;
+  return rated.length;
 }
 
 function isShown(v) {

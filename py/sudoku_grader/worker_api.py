@@ -29,7 +29,7 @@ from typing import Any
 
 from . import api
 from .errors import SudokuError
-from .ratings import SCALE_LIST, sourgumdrop
+from .ratings import FIELD_NAMES, SCALE_LIST, sourgumdrop
 from .techniques import ordered
 
 Progress = Callable[[str], None]
@@ -218,12 +218,6 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "templates": ("Templates", "a template (where one digit can still go as a whole)"),
     "se_chains": ("Sudoku Explainer's chains", "one of Sudoku Explainer's forcing chains"),
 }
-
-#: Display names of the fields the rating results carry (the scales' own names are on their records).
-FIELD_NAMES = {"er": "ER", "ep": "EP", "ed": "ED", "score": "score", "level": "level", "grade": "grade",
-               "normalised": "normalised", "strategic": "strategic", "procedural": "procedural", "total": "total",
-               "solved": "solved", "steps": "steps", "bands": "bands"}
-
 
 def families() -> list[dict[str, str]]:
     """Every family the registry uses, in the order of its first (simplest) technique."""

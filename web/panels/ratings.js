@@ -78,10 +78,28 @@ export function mount(root, store) {
     q("#chart-fig").hidden = true;
     q("#bottleneck").hidden = true;
     if (!a) {
+      delete ratingsRoot.dataset.puzzle;
       ratingsRoot.innerHTML = '<p class="muted">Rate a puzzle to see every scale side by side.</p>';
       return;
     }
-    renderRatings(ratingsRoot, a.rate.ratings || {});
+    ratingsRoot.dataset.puzzle = a.puzzle; // which puzzle the rows are about (tests read it)
+    const names = act.scaleNames(s);
+    const stopped = a.stopped?.phase === "rate";
+    const last = (a.pending || []).at(-1);
+    const pendingText = (scale) =>
+      stopped ? "did not finish" : scale === a.current ? "rating now…" : scale === last ? "waiting (rated last)" : "waiting";
+    renderRatings(ratingsRoot, a.rate.ratings || {}, { names, fields: s.catalogue?.fields || {}, pending: a.pending || [], pendingText });
+    if (a.stopped) {
+      const p = document.createElement("p");
+      p.className = "warn-text";
+      p.setAttribute("data-testid", "ratings-stopped");
+      const why = a.stopped.kind === "timeout" ? `Stopped at the time limit (${store.engine?.timeLimit ?? s.settings.timeLimit} s)` : "Cancelled";
+      const left = (a.pending || []).map((id) => names[id] || id);
+      p.textContent = stopped
+        ? `${why}: the scales that finished are shown${left.length ? `; ${left.join(", ")} did not finish` : ""}.`
+        : `${why} while the path was being explained: the ratings are complete, the steps are not shown.`;
+      ratingsRoot.appendChild(p);
+    }
     const counts = a.rate.techniques || {};
     if (Object.keys(counts).length) {
       const p = document.createElement("p");

@@ -1,10 +1,10 @@
 """A per-puzzle time limit for ``rate`` and ``explain``, with what a cut-off path already proves.
 
-The limit is cooperative: every walk loop (the engine's, each scale's, Sudoku Explainer's) asks its
-``cancel()`` hook between two steps, and ours says stop once the deadline has passed. A single step
-is never interrupted, so a run can overshoot the limit by the time of the step in progress (a nested
-forcing chain can take seconds). No process is killed, so the same code runs in a worker process, on
-a Dask worker thread and in the browser.
+The limit is cooperative first: every walk loop (the engine's, each scale's, Sudoku Explainer's)
+asks its ``cancel()`` hook (or its own deadline) between two steps, and ours says stop once the
+deadline has passed. One step can search for minutes, so where a signal can be used (the main thread
+of a process: the CLI and ``--jobs`` workers) an alarm `HARD_GRACE` seconds after the limit raises
+`HardTimeout` inside the step; on a Dask worker's thread only the cooperative stop applies.
 
 Each scale is rated on its own, so the scales that finished keep their full result. A scale cut off
 gets ``"status": "timeout"`` and ``at_least`` with what its partial path fixes: Sudoku Explainer's
@@ -17,8 +17,11 @@ The other scales report the steps taken and the techniques seen, without a numbe
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import api, ratings
@@ -87,6 +90,36 @@ class _Partial:
         return out
 
 
+class HardTimeout(BaseException):
+    """Raised by the alarm when one step runs far past the limit (a BaseException, so no
+    ``except Exception`` in a finder swallows it)."""
+
+
+# the alarm fires this long after the deadline: the cooperative stop gets its chance first
+HARD_GRACE = 1.0
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """Raise `HardTimeout` after ``seconds`` where a signal can (the main thread of a process on a
+    POSIX system: the CLI and ``--jobs`` workers); elsewhere (a Dask worker's thread) do nothing."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def ring(signum: int, frame: Any) -> None:
+        raise HardTimeout()
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def _se_partial(r: dict[str, Any], limit: float) -> dict[str, Any]:
     """SE's result cut off by its deadline: ER so far is a lower bound; ED is fixed by the first step
     and EP by the first placement."""
@@ -132,28 +165,17 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
     solution = [int(ch) for ch in out["solution"]]
     rated: dict[str, dict[str, Any]] = {}
     timed_out: list[str] = []
-    for name in wanted:
-        partial = _Partial(name, (table or {}).get(name))
-        if deadline():
-            rated[name] = partial.result(time_limit)
-            timed_out.append(name)
-            continue
-        try:
-            if name == "se":
-                # SE stops itself at a deadline and keeps what its path fixed (ER so far, ED, EP)
-                left = max((deadline.at or 0) - time.perf_counter(), 1e-6)
-                r = se_scale.se_rating(board, max_seconds=left, stop=se_stop)
-                if r.get("complete", True) or r.get("stopped"):
-                    rated[name] = r
-                else:
-                    rated[name] = _se_partial(r, time_limit)
-                    timed_out.append(name)
-                continue
-            rated.update(ratings.rate_board(board, [name], table, progress=partial, cancel=deadline,
-                                            solution=solution))
-        except CANCELLED:
-            rated[name] = partial.result(time_limit)
-            timed_out.append(name)
+    try:
+        with _alarm(time_limit + HARD_GRACE):
+            for name in wanted:
+                _rate_scale(name, board, table, solution, deadline, time_limit, rated, timed_out, se_stop)
+    except HardTimeout:
+        for name in wanted:
+            if name not in rated:
+                rated[name] = {"status": "timeout", "error": f"time limit of {time_limit:g} s: a step ran "
+                                                             f"{HARD_GRACE:g} s past it and was stopped"}
+                timed_out.append(name)
+        rated = {name: rated[name] for name in wanted}
     out["ratings"] = rated
     if timed_out:
         out["status"] = "timeout"
@@ -163,6 +185,33 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
         out["bottleneck"], out["techniques"] = ratings.bottleneck_and_counts(board, rated)
     out["seconds"] = round(time.perf_counter() - t0, 3)
     return out
+
+
+def _rate_scale(name: str, board: Any, table: dict[str, Any] | None, solution: list[int], deadline: Deadline,
+                time_limit: float, rated: dict[str, dict[str, Any]], timed_out: list[str],
+                se_stop: str | None = None) -> None:
+    """Rate one scale into ``rated`` (or its timeout, into ``timed_out`` as well)."""
+    partial = _Partial(name, (table or {}).get(name))
+    if deadline():
+        rated[name] = partial.result(time_limit)
+        timed_out.append(name)
+        return
+    try:
+        if name == "se":
+            # SE stops itself at a deadline and keeps what its path fixed (ER so far, ED, EP)
+            left = max((deadline.at or 0) - time.perf_counter(), 1e-6)
+            r = se_scale.se_rating(board, max_seconds=left, stop=se_stop)
+            if r.get("complete", True) or r.get("stopped"):
+                rated[name] = r
+            else:
+                rated[name] = _se_partial(r, time_limit)
+                timed_out.append(name)
+            return
+        rated.update(ratings.rate_board(board, [name], table, progress=partial, cancel=deadline,
+                                        solution=solution))
+    except CANCELLED:
+        rated[name] = partial.result(time_limit)
+        timed_out.append(name)
 
 
 def explain(text: str, techniques: list[str] | None, policy: str, seed: int,

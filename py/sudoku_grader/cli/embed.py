@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import __version__, api
 from ..errors import SudokuError
+from ..ratings import BY_ID, FIELD_NAMES
 from .rate import annotate_explain
 
 #: Version of the JSON the element reads (web/embed.js checks it).
@@ -48,6 +49,7 @@ def embed_data(text: str) -> dict[str, Any]:
     ratings = {scale: {k: v for k, v in r.items() if k not in ("path", "seconds")}
                for scale, r in (out.get("ratings") or {}).items()}
     steps = [{k: v for k, v in s.items() if k != "extra"} for s in out.get("steps", [])]
+    fields = {k for r in ratings.values() if isinstance(r, dict) for k in r}
     return {
         "format": FORMAT,
         "version": __version__,
@@ -55,6 +57,9 @@ def embed_data(text: str) -> dict[str, Any]:
         "solution": out.get("solution", ""),
         "solved": out.get("solved", False),
         "ratings": ratings,
+        # the element names scales and fields as the app does, without a worker to ask
+        "scale_names": {s: BY_ID[s].name if s in BY_ID else s for s in ratings},
+        "field_names": {k: v for k, v in FIELD_NAMES.items() if k in fields and v != k},
         "bottleneck": out.get("bottleneck"),
         "steps": steps,
     }

@@ -1,14 +1,14 @@
 """The ``generate`` command: new puzzles on stdout, progress on stderr.
 
 ``python -m sudoku_grader generate [--count N] [--seed S] [--symmetry ...] [--minimal]
-[--technique NAME] [--scale SCALE --min X --max Y | --level NAME] [--json]``; the work
-is `generator.generate_one`, the same as the browser's.
+[--technique NAME] [--scale SCALE --min X --max Y | --level NAME] [--format jsonl|csv]``
+(``--json`` = ``--format jsonl``; without either, one ``puzzle  # label`` line each); the work is
+`generator.generate_one`, the same as the browser's.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 
@@ -16,6 +16,7 @@ from ..errors import SudokuError
 from ..generator import Generated, GenerateOptions, generate_one
 from ..ratings import BY_ID, SCALES
 from ..techniques import REGISTRY
+from .records import RecordWriter, add_format_argument, generate_table, output_format
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -32,12 +33,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--level", "--grade", dest="level", help="level name on the scale (hodoku unfair, ...)")
     p.add_argument("--max-tries", type=int, default=None, help="give up on a puzzle after N grids")
     p.add_argument("--timeout", type=float, default=600.0, help="give up on a puzzle after N seconds (600)")
-    p.add_argument("--json", action="store_true", help="one JSON object per puzzle with its rating")
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle with its rating "
+                   "(the same as --format jsonl)")
+    add_format_argument(p, "one line per puzzle with a # label")
 
 
 def run(args: argparse.Namespace) -> int:
     """``python -m sudoku_grader generate ...``: puzzles on stdout, progress on stderr."""
     try:
+        fmt = output_format(args, "text")
         opts = GenerateOptions(symmetry=args.symmetry, minimal=args.minimal, technique=args.technique,
                                scale=args.scale, lo=args.lo, hi=args.hi, level=args.level)
     except SudokuError as e:
@@ -48,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     show = sys.stderr.isatty()
+    writer = RecordWriter(fmt, generate_table(opts.scale)) if fmt != "text" else None
 
     def progress(message: str) -> None:
         if show or message.startswith("note:"):
@@ -70,8 +75,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"no puzzle found for {opts.describe()} within {limit} (seed {seed + i}): the target is rare; "
                   "widen the band or allow more time", file=sys.stderr)
             continue
-        if args.json:
-            print(json.dumps(made.to_json()), flush=True)
+        if writer:
+            writer.write(made.to_json())
         else:
             print(f"{made.puzzle}  # {_label(made)}", flush=True)
     return 1 if failed else 0

@@ -6,9 +6,10 @@ or argument holding a single multi-line grid or pencilmark grid is one puzzle).
 Files are streamed line by line, so their size does not matter.
 
 Output: one JSON object per puzzle, in input order (``explain`` prints numbered
-steps as text unless ``--json``). Exit codes: 0 all good, 1 some input was
-invalid or unsolvable (the rest is still processed, and stderr says which
-lines), 2 usage error (unknown command, option or technique, missing file).
+steps as text unless ``--json`` or ``--format jsonl``); ``--format csv`` writes CSV rows
+instead (`records`). Exit codes: 0 all good, 1 some input was invalid or unsolvable (the
+rest is still processed, and stderr says which lines), 2 usage error (unknown command,
+option or technique, missing file).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from . import compare as compare_cmd
 from . import embed as embed_cmd
 from . import generate as generate_cmd
 from . import rate as rate_cmd
+from .records import COMMAND_TABLES, RecordWriter, add_format_argument, output_format
 
 COMMANDS = ("solve", "explain", "steps", "rate", "hint")
 PROGRESS_MIN_PUZZLES = 300
@@ -187,6 +189,7 @@ def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None, 
 def _process(args: argparse.Namespace) -> int:
     techniques: list[str] | None = None
     try:
+        fmt = output_format(args, "text" if args.command == "explain" else "jsonl")
         options = api.finder_options(getattr(args, "option", None), getattr(args, "preset", None))
         if args.command == "explain":
             techniques = api.enabled_techniques(_split(args.techniques), _split(args.disable))
@@ -202,6 +205,7 @@ def _process(args: argparse.Namespace) -> int:
         finally:
             if handle is not None:
                 handle.close()
+    writer = RecordWriter(fmt, COMMAND_TABLES[args.command]) if fmt != "text" else None
     bad_lines: list[int] = []
     done = 0
     try:
@@ -217,10 +221,10 @@ def _process(args: argparse.Namespace) -> int:
             if _is_bad(out):
                 bad_lines.append(lineno)
                 out["line"] = lineno  # the input line (or argument) number
-            if args.command == "explain" and not args.json:
+            if writer is None:
                 print(_explain_text(lineno, out), flush=True)
             else:
-                print(json.dumps(out), flush=True)
+                writer.write(out)
             done += 1
             if progress is not None:
                 progress.tick(done)
@@ -301,7 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("puzzles", nargs="*", metavar="PUZZLE",
                        help="puzzles (81 characters; a multi-line grid quoted as one argument is one puzzle)")
         p.add_argument("-f", "--file", help="read puzzles from FILE, one a line ('-' = standard input)")
-        p.add_argument("--json", action="store_true", help="JSON output (the default except for explain)")
+        p.add_argument("--json", action="store_true", help="JSON output (the default except for explain); "
+                       "the same as --format jsonl")
+        add_format_argument(p, "text" if name == "explain" else "jsonl")
         if name == "explain":
             p.add_argument("--policy", choices=("simplest", "most-effective", "random"), default="simplest",
                            help="which step to apply next (default simplest first)")

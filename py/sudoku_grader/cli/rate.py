@@ -10,8 +10,6 @@ writes the store out. The work itself is done by the `bank` modules.
 from __future__ import annotations
 
 import argparse
-import csv
-import json
 import os
 import sys
 import time
@@ -24,11 +22,11 @@ from ..bank.run import BAD_STATUSES, Settings, puzzle_key, rate_stream
 from ..bank.store import Store, scale_set_key
 from ..errors import SudokuError
 from ..ratings import BY_ID, SCALES, SE_STOPS, load_scores, parse_scales
+from .records import RecordWriter, Table, output_format
 
 
 def add_rate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scales", default=None, help=f"comma-separated, from {','.join(SCALES)} (default all)")
-    p.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
     p.add_argument("--jobs", type=int, default=1, help="rate on N processes (input order kept)")
     p.add_argument("--scores", help="JSON score table {scale: {technique: score}} (a flat table is SourGumdrop's)")
     p.add_argument("--se-stop", choices=SE_STOPS, default=None,
@@ -142,6 +140,11 @@ def csv_row(out: dict[str, Any], scales: list[str]) -> list[Any]:
     return row
 
 
+def rate_table(scales: list[str]) -> Table:
+    """``rate``'s CSV shape for these scales (``--format csv`` and ``--export csv``)."""
+    return Table(tuple(csv_header(scales)), lambda out: [csv_row(out, scales)])
+
+
 # ----------------------------------------------------------------- commands
 def _source(args: argparse.Namespace) -> str:
     if args.puzzles:
@@ -164,16 +167,11 @@ def _export(args: argparse.Namespace, scales: list[str], key: str) -> int:
         return 2
     store = Store(args.db)
     try:
-        writer = csv.writer(sys.stdout, lineterminator="\n") if args.export == "csv" else None
-        if writer:
-            writer.writerow(csv_header(scales))
+        writer = RecordWriter(args.export, rate_table(scales), flush=False)
         n = 0
         for out in store.results(key, __version__):
             n += 1
-            if writer:
-                writer.writerow(csv_row(out, scales))
-            else:
-                sys.stdout.write(json.dumps(out) + "\n")
+            writer.write(out)
     finally:
         store.close()
     if n == 0 and not args.quiet:
@@ -229,6 +227,7 @@ class _Filter:
 
 def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int:
     try:
+        fmt = output_format(args)
         scales = parse_scales(args.scales)
         scores = load_scores(args.scores) if args.scores else None
         if args.time_limit is not None and args.time_limit <= 0:
@@ -256,9 +255,7 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
         count_puzzle_lines(args.file) if args.file and args.file != "-" else None)
     show = not args.quiet and (args.progress or args.jobs > 1 or bool(args.cluster) or sys.stderr.isatty())
     bar = ProgressBar(total) if show else None
-    writer = csv.writer(sys.stdout, lineterminator="\n") if args.format == "csv" and store is None else None
-    if writer:
-        writer.writerow(csv_header(scales))
+    writer = RecordWriter(fmt, rate_table(scales)) if store is None else None
     bad = _BadLines()
     counts = {"rated": 0, "stored before": 0, "duplicates": 0, "timeouts": 0}
 
@@ -282,10 +279,7 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
                 puzzle = filt.finished(out)
                 store.put(puzzle, key, __version__, source, out["line"], out, args.time_limit)
             elif writer:
-                writer.writerow(csv_row(out, scales))
-            else:
-                sys.stdout.write(json.dumps(out) + "\n")
-                sys.stdout.flush()
+                writer.write(out)
             if bar:
                 bar.step()
     except SudokuError as e:  # e.g. no Dask, or the scheduler cannot be reached

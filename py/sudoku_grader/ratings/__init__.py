@@ -41,6 +41,14 @@ SCALE_LIST: tuple[Scale, ...] = (SE, hodoku.SCALE, sudokuwiki.SCALE, sourgumdrop
                                  grader2009.SCALE)
 BY_ID: dict[str, Scale] = {s.id: s for s in SCALE_LIST}
 SCALES: tuple[str, ...] = tuple(BY_ID)  # the scale ids, in output order
+
+#: Display names of the fields the rating results carry (the scales' own names are on their records);
+#: the worker's catalogue and the embed command's JSON carry them to the page.
+FIELD_NAMES: dict[str, str] = {
+    "er": "ER", "ep": "EP", "ed": "ED", "score": "score", "level": "level", "grade": "grade",
+    "normalised": "normalised", "strategic": "strategic", "procedural": "procedural", "total": "total",
+    "solved": "solved", "steps": "steps", "bands": "bands"}
+
 # Scales whose score is a sum of technique scores: the ones a user table (--scores) can change.
 SUMMING: tuple[str, ...] = tuple(s.id for s in SCALE_LIST if s.sums)
 _ALIASES: dict[str, str] = {a: s.id for s in SCALE_LIST for a in s.aliases}
