@@ -390,64 +390,91 @@ class Chaining:
 
     def _cycles(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
                 x_links: bool, cycles: list[Pot], source: Pot, links: StaticLinks) -> None:
-        pending_on = deque(to_on.values())
-        pending_off = deque(to_off.values())
-        length = 0
-        src_idx = source.idx
+        """SE's cycle search from ``source`` (on): every way back to it at length 4 or more.
+
+        The search runs on integers: a node is (candidate, parent node, cause) in ``nodes``, and
+        a pending node carries the "off" candidates of its line as a 729-bit mask for SE's
+        ancestor test; only the chains that close a cycle become `Pot` chains.
+        """
         on_off, off_on = links.on_off, links.off_on
+        src_idx = source.idx
+        seen_on = seen_off = 0  # candidates already "on" / "off" (bit idx)
+        nodes: list[tuple[int, int, int | None]] = []
+        made: dict[int, Pot] = {}
+        pending_on: list[tuple[int, int, int]] = []  # (node, candidate, its line's "off"s)
+        pending_off: list[tuple[int, int, int]] = []
+        for pot in to_on.values():
+            seen_on |= 1 << pot.idx
+            made[len(nodes)] = pot
+            pending_on.append((len(nodes), pot.idx, 0))
+            nodes.append((pot.idx, -1, pot.cause))
+        for pot in to_off.values():
+            seen_off |= 1 << pot.idx
+            made[len(nodes)] = pot
+            pending_off.append((len(nodes), pot.idx, 1 << pot.idx))
+            nodes.append((pot.idx, -1, pot.cause))
+        length = 0
         while pending_on or pending_off:
             length += 1
-            while pending_on:
-                p = pending_on.popleft()
-                for k, c, v, cause in on_off[p.idx]:
-                    # An ancestor's candidate is in to_off already, so the walk up is needed only then.
-                    if k not in to_off:
-                        q = Pot(c, v, False, p, cause)
-                        to_off[k] = q
-                        pending_off.append(q)
-                    elif not has_ancestor(p, k * 2):
-                        pending_off.append(Pot(c, v, False, p, cause))
+            for i, idx, line in pending_on:
+                for k, _c, _v, cause in on_off[idx]:
+                    bit = 1 << k
+                    # SE adds a known "off" again unless it is on this node's own line.
+                    if not seen_off & bit:
+                        seen_off |= bit
+                    elif line & bit:
+                        continue
+                    pending_off.append((len(nodes), k, line | bit))
+                    nodes.append((k, i, cause))
+            pending_on = []
             length += 1
-            while pending_off:
-                p = pending_off.popleft()
-                for k, c, v, cause in off_on[p.idx]:
+            for i, idx, line in pending_off:
+                for k, _c, _v, cause in off_on[idx]:
                     if k == src_idx:
                         if length >= 4:
-                            cycles.append(Pot(c, v, True, p, cause))
-                    elif k not in to_on:
-                        q = Pot(c, v, True, p, cause)
-                        pending_on.append(q)
-                        to_on[k] = q
+                            end = _materialize(i, nodes, made)
+                            cycles.append(Pot(source.cell, source.digit, True, end, cause))
+                    elif not seen_on >> k & 1:
+                        seen_on |= 1 << k
+                        pending_on.append((len(nodes), k, line))
+                        nodes.append((k, i, cause))
+            pending_off = []
 
     def _forcing(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
                  chains: list[Pot], source: Pot, links: StaticLinks) -> None:
-        pending_on = deque(to_on.values())
-        pending_off = deque(to_off.values())
+        """SE's forcing chain search from ``source`` (one assumption) to its opposite, on integers
+        like `_cycles`; the only chain end found becomes a `Pot` chain."""
+        on_off, off_on = links.on_off, links.off_on
         src_idx = source.idx
         from_on = source.on
-        on_off, off_on = links.on_off, links.off_on
+        seen_on = 1 << src_idx if from_on else 0
+        seen_off = 0 if from_on else 1 << src_idx
+        nodes: list[tuple[int, int, int | None]] = [(src_idx, -1, source.cause)]
+        made = {0: source}
+        pending_on = [0] if from_on else []
+        pending_off = [] if from_on else [0]
         # The only chain end is the source's opposite, so the first one found is the only one.
         while pending_on or pending_off:
-            while pending_on:
-                p = pending_on.popleft()
-                for k, c, v, cause in on_off[p.idx]:
+            for i in pending_on:
+                for k, _c, _v, cause in on_off[nodes[i][0]]:
                     if from_on and k == src_idx:
-                        chains.append(Pot(c, v, False, p, cause))
+                        chains.append(Pot(source.cell, source.digit, False, _materialize(i, nodes, made), cause))
                         return
-                    if k not in to_off:
-                        q = Pot(c, v, False, p, cause)
-                        pending_off.append(q)
-                        to_off[k] = q
-            while pending_off:
-                p = pending_off.popleft()
-                for k, c, v, cause in off_on[p.idx]:
+                    if not seen_off >> k & 1:
+                        seen_off |= 1 << k
+                        pending_off.append(len(nodes))
+                        nodes.append((k, i, cause))
+            pending_on = []
+            for i in pending_off:
+                for k, _c, _v, cause in off_on[nodes[i][0]]:
                     if not from_on and k == src_idx:
-                        chains.append(Pot(c, v, True, p, cause))
+                        chains.append(Pot(source.cell, source.digit, True, _materialize(i, nodes, made), cause))
                         return
-                    if k not in to_on:
-                        q = Pot(c, v, True, p, cause)
-                        pending_on.append(q)
-                        to_on[k] = q
+                    if not seen_on >> k & 1:
+                        seen_on |= 1 << k
+                        pending_on.append(len(nodes))
+                        nodes.append((k, i, cause))
+            pending_off = []
 
     def _cycle_hint(self, g: Board, dst_on: Pot, y_links: bool, x_links: bool) -> Chain:
         cells = 0
@@ -911,6 +938,22 @@ def _bits729(m: int) -> Iterator[int]:
         low = m & -m
         yield low.bit_length() - 1
         m ^= low
+
+
+def _materialize(i: int, nodes: list[tuple[int, int, int | None]], made: dict[int, Pot]) -> Pot:
+    """The `Pot` chain of search node ``i`` (candidate, parent node, cause); a static search
+    alternates on and off from its roots, which ``made`` holds. Nodes built once are shared, as
+    the search's own Pots were."""
+    todo: list[int] = []
+    while i not in made:
+        todo.append(i)
+        i = nodes[i][1]
+    pot = made[i]
+    for j in reversed(todo):
+        idx, _parent, cause = nodes[j]
+        cell, d = divmod(idx, 9)
+        pot = made[j] = Pot(cell, d + 1, not pot.on, pot, cause)
+    return pot
 
 
 def _nested_suffix(level: int) -> str:

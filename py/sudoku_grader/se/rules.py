@@ -424,8 +424,17 @@ def aligned_exclusion(degree: int) -> Producer:
             else:
                 twin = (excl[c0] | excl[c1]) & base_mask & ~(1 << c0) & ~(1 << c1)
                 # a third cell must share two of the pair's common excluders too
-                twin_cells = [c for c in iter_bits(twin) if (excl[c] & pair_common).bit_count() >= 2]
+                twin_cells = []
+                while twin:
+                    low = twin & -twin
+                    c = low.bit_length() - 1
+                    if (excl[c] & pair_common).bit_count() >= 2:
+                        twin_cells.append(c)
+                    twin ^= low
                 if len(twin_cells) < degree - 2:
+                    continue
+                if degree == 3:
+                    yield from _triplets(c0, c1, twin_cells, pair_common, cands, excl, barren, tid, name, rating)
                     continue
                 tails = [tuple(twin_cells[k] for k in combo)
                          for combo in combinations(len(twin_cells), degree - 2)]
@@ -445,7 +454,14 @@ def aligned_exclusion(degree: int) -> Producer:
                 union = 0
                 for c in cells:
                     union |= cands[c]
-                excluder_masks = [m for m in (cands[e] for e in iter_bits(common)) if not m & ~union]
+                excluder_masks = []
+                m = common
+                while m:
+                    low = m & -m
+                    em = cands[low.bit_length() - 1]
+                    if not em & ~union:
+                        excluder_masks.append(em)
+                    m ^= low
                 sees = [[bool(PEER_MASK[a] >> b & 1) for b in cells] for a in cells]
                 allowed = [0] * degree
                 value_lists = [DIGITS_OF[cands[c]] for c in cells]
@@ -461,12 +477,52 @@ def aligned_exclusion(degree: int) -> Producer:
     return produce
 
 
+def _triplets(c0: int, c1: int, thirds: list[int], pair_common: int, cands: list[int], excl: dict[int, int],
+              barren: set[int], tid: str, name: str, rating: float) -> Iterator[Step]:
+    """The triplets (c0, c1, c) for each c of ``thirds`` in turn: the degree-3 loop of
+    `aligned_exclusion` with its per-set work on plain ints (same sets, same order, same steps)."""
+    pair_key = 1 << c0 | 1 << c1
+    m0, m1 = cands[c0], cands[c1]
+    union01 = m0 | m1
+    s01 = bool(PEER_MASK[c0] >> c1 & 1)
+    for c2 in thirds:
+        common = pair_common & excl[c2]
+        if common & (common - 1) == 0:
+            continue  # fewer than two common excluders
+        key = pair_key | 1 << c2
+        if key in barren:
+            continue
+        m2 = cands[c2]
+        union = union01 | m2
+        # An excluder with a digit none of the cells has can never be used up: leave it out.
+        excluder_masks = []
+        m = common
+        while m:
+            low = m & -m
+            em = cands[low.bit_length() - 1]
+            if not em & ~union:
+                excluder_masks.append(em)
+            m ^= low
+        allowed = [0, 0, 0]
+        full = [m0, m1, m2]
+        _enumerate3((DIGITS_OF[m0], DIGITS_OF[m1], DIGITS_OF[m2]), s01, bool(PEER_MASK[c0] >> c2 & 1),
+                    bool(PEER_MASK[c1] >> c2 & 1), excluder_masks, allowed, full)
+        cells = (c0, c1, c2)
+        removals = [(c, full[k] & ~allowed[k]) for k, c in enumerate(cells) if full[k] & ~allowed[k]]
+        if not removals:
+            barren.add(key)
+        else:
+            yield se_step(tid, name, rating, removals=removals, cells=cells,
+                          text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot take "
+                               f"values that would empty a common bivalue peer or repeat in a house.")
+
+
 def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], excluders: list[int],
                allowed: list[int], masks: list[int]) -> None:
     """Mark in ``allowed`` every value that appears in some admissible combination
     (``masks``: the cells' candidates, the same values as ``value_lists``)."""
     if len(value_lists) == 3:
-        _enumerate3(value_lists, sees, excluders, allowed, masks)
+        _enumerate3(value_lists, sees[0][1], sees[0][2], sees[1][2], excluders, allowed, masks)
         return
     n = len(value_lists)
     chosen = [0] * n
@@ -492,11 +548,11 @@ def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], exclu
     rec(0, 0)
 
 
-def _enumerate3(value_lists: list[tuple[int, ...]], sees: list[list[bool]], excluders: list[int],
-                allowed: list[int], full: list[int]) -> None:
-    """`_enumerate` for three cells as plain loops on bitmasks, stopping as soon as every
-    value of every cell is known to be allowed (then nothing can be excluded)."""
-    s01, s02, s12 = sees[0][1], sees[0][2], sees[1][2]
+def _enumerate3(value_lists: list[tuple[int, ...]] | tuple[tuple[int, ...], ...], s01: bool, s02: bool,
+                s12: bool, excluders: list[int], allowed: list[int], full: list[int]) -> None:
+    """`_enumerate` for three cells (``sXY``: whether cells X and Y see each other) as plain loops
+    on bitmasks, stopping as soon as every value of every cell is known to be allowed (then
+    nothing can be excluded)."""
     a0 = a1 = a2 = 0
     for v0 in value_lists[0]:
         b0 = 1 << (v0 - 1)
