@@ -181,6 +181,7 @@ def rate(
     *,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    se_stop: str | None = None,
 ) -> dict[str, Any]:
     """Status, solution and the puzzle's rating on every scale (or the ``scales`` asked for).
 
@@ -192,11 +193,14 @@ def rate(
     / ``.procedural`` / ``.total``; ``bottleneck`` is the step that sets the SE
     rating; ``techniques`` counts the uses of each technique on that path.
     ``progress(n, "scale:technique")`` hears of each step of each scale's path.
+    ``se_stop`` "pearl" or "diamond" stops SE once EP (or ED) is fixed (serate's ``--pearl`` /
+    ``--diamond``); ``ratings.se.final`` then lists the SE numbers that are final.
     """
     t0 = time.perf_counter()
     try:
         board = load(text)
         wanted = _ratings.parse_scales(scales)
+        _ratings.check_se_stop(se_stop)
         table = _ratings.normalize_scores(scores) if scores else None
     except SudokuError as e:
         return invalid(text, e)
@@ -205,7 +209,8 @@ def rate(
         out["seconds"] = round(time.perf_counter() - t0, 3)
         return out
     solution = [int(ch) for ch in out["solution"]]
-    rated = _ratings.rate_board(board, wanted, table, progress=progress, cancel=cancel, solution=solution)
+    rated = _ratings.rate_board(board, wanted, table, progress=progress, cancel=cancel, solution=solution,
+                                se_stop=se_stop)
     out["ratings"] = rated
     out["bottleneck"], out["techniques"] = _ratings.bottleneck_and_counts(board, rated)
     out["seconds"] = round(time.perf_counter() - t0, 3)

@@ -32,6 +32,7 @@ class Settings:
     scales: list[str]
     scores: dict[str, Any] | None = None
     time_limit: float | None = None
+    se_stop: str | None = None  # "pearl" / "diamond": SE stops once EP / ED is fixed
 
 
 _BLANKS = str.maketrans("0-*_", "....")
@@ -57,7 +58,7 @@ def puzzle_key(text: str) -> str:
 
 def rate_one(text: str, settings: Settings) -> dict[str, Any]:
     try:
-        return timed.rate(text, settings.scales, settings.scores, settings.time_limit)
+        return timed.rate(text, settings.scales, settings.scores, settings.time_limit, settings.se_stop)
     except RecursionError:
         return api.invalid(text, "internal error: the position is too deep to analyse")
     except Exception as e:  # a worker reports, never dies: the line keeps its place

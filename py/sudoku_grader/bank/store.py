@@ -49,9 +49,12 @@ COMMIT_SECONDS = 1.0
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-def scale_set_key(scales: list[str], scores: dict[str, Any] | None) -> str:
-    """``se,hodoku`` or ``hodoku+scores:1a2b3c4d5e6f`` when a user score table changes the prices."""
+def scale_set_key(scales: list[str], scores: dict[str, Any] | None, se_stop: str | None = None) -> str:
+    """``se,hodoku`` or ``hodoku+scores:1a2b3c4d5e6f`` when a user score table changes the prices;
+    ``se+se-stop:pearl`` when SE stopped at EP (its ER is then not final)."""
     key = ",".join(scales)
+    if se_stop and "se" in scales:
+        key += f"+se-stop:{se_stop}"
     if scores:
         digest = hashlib.sha1(json.dumps(scores, sort_keys=True).encode()).hexdigest()[:12]
         key += f"+scores:{digest}"

@@ -141,20 +141,21 @@ def _se_partial(r: dict[str, Any], limit: float) -> dict[str, Any]:
 
 
 def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
-         time_limit: float | None = None) -> dict[str, Any]:
+         time_limit: float | None = None, se_stop: str | None = None) -> dict[str, Any]:
     """`api.rate` with a limit on the whole puzzle: scales past it get ``status`` "timeout".
 
     Without a limit this is `api.rate`. With one, the puzzle's ``status`` becomes "timeout" when any
     scale was cut off, ``timed_out`` lists those scales, and the finished scales are complete.
     """
     if time_limit is None:
-        return api.rate(text, scales, scores)
+        return api.rate(text, scales, scores, se_stop=se_stop)
     t0 = time.perf_counter()
     deadline = Deadline(time_limit)
     try:
         board = api.load(text)
         wanted = ratings.parse_scales(scales)
         table = ratings.normalize_scores(scores) if scores else None
+        ratings.check_se_stop(se_stop)
     except SudokuError as e:
         return api.invalid(text, e)
     out = api.solve(text)
@@ -167,7 +168,7 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
     try:
         with _alarm(time_limit + HARD_GRACE):
             for name in wanted:
-                _rate_scale(name, board, table, solution, deadline, time_limit, rated, timed_out)
+                _rate_scale(name, board, table, solution, deadline, time_limit, rated, timed_out, se_stop)
     except HardTimeout:
         for name in wanted:
             if name not in rated:
@@ -187,7 +188,8 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
 
 
 def _rate_scale(name: str, board: Any, table: dict[str, Any] | None, solution: list[int], deadline: Deadline,
-                time_limit: float, rated: dict[str, dict[str, Any]], timed_out: list[str]) -> None:
+                time_limit: float, rated: dict[str, dict[str, Any]], timed_out: list[str],
+                se_stop: str | None = None) -> None:
     """Rate one scale into ``rated`` (or its timeout, into ``timed_out`` as well)."""
     partial = _Partial(name, (table or {}).get(name))
     if deadline():
@@ -198,8 +200,8 @@ def _rate_scale(name: str, board: Any, table: dict[str, Any] | None, solution: l
         if name == "se":
             # SE stops itself at a deadline and keeps what its path fixed (ER so far, ED, EP)
             left = max((deadline.at or 0) - time.perf_counter(), 1e-6)
-            r = se_scale.se_rating(board, max_seconds=left)
-            if r.get("complete", True):
+            r = se_scale.se_rating(board, max_seconds=left, stop=se_stop)
+            if r.get("complete", True) or r.get("stopped"):
                 rated[name] = r
             else:
                 rated[name] = _se_partial(r, time_limit)

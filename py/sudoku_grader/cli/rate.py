@@ -21,7 +21,7 @@ from ..bank import timed
 from ..bank.run import BAD_STATUSES, Settings, puzzle_key, rate_stream
 from ..bank.store import Store, scale_set_key
 from ..errors import SudokuError
-from ..ratings import BY_ID, SCALES, load_scores, parse_scales
+from ..ratings import BY_ID, SCALES, SE_STOPS, load_scores, parse_scales
 from .records import RecordWriter, Table, output_format
 
 
@@ -29,6 +29,9 @@ def add_rate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scales", default=None, help=f"comma-separated, from {','.join(SCALES)} (default all)")
     p.add_argument("--jobs", type=int, default=1, help="rate on N processes (input order kept)")
     p.add_argument("--scores", help="JSON score table {scale: {technique: score}} (a flat table is SourGumdrop's)")
+    p.add_argument("--se-stop", choices=SE_STOPS, default=None,
+                   help="stop SE once EP (pearl) or ED (diamond) is fixed, as serate's --pearl/--diamond; "
+                        "ratings.se.final lists the final numbers (ER is then the hardest step so far)")
     p.add_argument("--progress", action="store_true", help="progress bar on stderr even with one process")
     p.add_argument("--quiet", action="store_true", help="no progress bar and no summary on stderr")
     add_time_limit(p)
@@ -238,7 +241,8 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
     except SudokuError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    key = scale_set_key(scales, scores)
+    se_stop = getattr(args, "se_stop", None)
+    key = scale_set_key(scales, scores, se_stop)
     if args.export:
         return _export(args, scales, key)
     try:
@@ -264,7 +268,7 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
 
     filt = _Filter(store, key, source, args.time_limit, args.resume, skipped) if store else None
     todo = filt(inputs) if filt else inputs
-    settings = Settings(scales, scores, args.time_limit)
+    settings = Settings(scales, scores, args.time_limit, se_stop)
     try:
         for out in rate_stream(todo, settings, max(1, args.jobs), args.cluster, args.chunk):
             counts["rated"] += 1

@@ -29,8 +29,8 @@ SE = Scale(
     id="se",
     name="Sudoku Explainer",
     description="Sudoku Explainer 1.2.1 (serate): ER/EP/ED, the hardest step of the simplest path",
-    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: se.se_rating(
-        board, progress=progress, cancel=cancel),
+    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None, se_stop=None: se.se_rating(
+        board, progress=progress, cancel=cancel, stop=se_stop),
     number="er",
     columns=("er", "ep", "ed"),
     aliases=("sudoku-explainer",),
@@ -131,13 +131,18 @@ def rate_board(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
     solution: list[int] | None = None,
+    se_stop: str | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Rate one board on the chosen scales; ``{scale: result}`` in the order of `SCALES`.
+
+    ``se_stop`` ("pearl" or "diamond") ends SE's walk once EP (or ED) is fixed, as serate's
+    ``--pearl`` / ``--diamond``; SE's ``final`` then lists the numbers that are final.
 
     ``progress(n, label)`` is called as steps are taken (label ``scale:technique``);
     ``cancel()`` returning True stops between two steps (`errors.Cancelled`).
     """
     wanted = parse_scales(scales)
+    check_se_stop(se_stop)
     scores = scores or {}
     if solution is None and any(BY_ID[s].needs_solution for s in wanted):
         result = _exact(board)
@@ -145,9 +150,19 @@ def rate_board(
     out: dict[str, dict[str, Any]] = {}
     for s in SCALE_LIST:
         if s.id in wanted:
+            extra = {"se_stop": se_stop} if s is SE and se_stop else {}
             out[s.id] = s.rate(board, solution=solution, scores=scores.get(s.id),
-                               progress=_labelled(progress, s.id), cancel=cancel)
+                               progress=_labelled(progress, s.id), cancel=cancel, **extra)
     return out
+
+
+SE_STOPS = ("pearl", "diamond")
+
+
+def check_se_stop(se_stop: str | None) -> None:
+    """`SudokuError` unless ``se_stop`` is None, "pearl" or "diamond"."""
+    if se_stop is not None and se_stop not in SE_STOPS:
+        raise SudokuError(f"se_stop is 'pearl' or 'diamond', not {se_stop!r}")
 
 
 def _labelled(progress: Progress | None, scale: str) -> Progress | None:
@@ -191,5 +206,5 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
     return None, {}
 
 
-__all__ = ["BY_ID", "SCALES", "SCALE_LIST", "SUMMING", "Scale", "bottleneck_and_counts", "load_scores",
-           "normalize_scores", "parse_scales", "rate_board", "scale"]
+__all__ = ["BY_ID", "SCALES", "SCALE_LIST", "SE_STOPS", "SUMMING", "Scale", "bottleneck_and_counts", "check_se_stop",
+           "load_scores", "normalize_scores", "parse_scales", "rate_board", "scale"]

@@ -54,7 +54,8 @@ def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
     ``stop="diamond"`` ends the walk once ED is known (after the first step),
     ``stop="pearl"`` once EP is (after the first placement), as serate's
     ``--diamond`` / ``--pearl`` do; ``final`` lists the numbers that are final
-    (``er`` is then only the hardest step so far, and ``complete`` is False).
+    (``er`` is then only the hardest step so far, ``complete`` is False and ``stopped`` names
+    the stop).
     """
     if stop not in (None, "pearl", "diamond"):
         raise ValueError(f"stop is 'pearl' or 'diamond', not {stop!r}")
@@ -110,10 +111,13 @@ def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
         final = [k for k, v in (("ep", pearl), ("ed", diamond)) if v]
     elif not fixed:
         final = ["er", "ep", "ed"]
-    return {
+    out: dict[str, Any] = {
         "er": er, "ep": pearl, "ed": diamond, "final": final,
         "bottleneck": bottleneck, "path": path, "usage": usage,
         "complete": not timed_out and not fixed, "solved": not failed and not timed_out and not fixed,
         "seconds": round(time.perf_counter() - start, 3),
         "variant": "SE 1.2.1 (serate 1.2.1.3)",
     }
+    if fixed:
+        out["stopped"] = stop
+    return out
