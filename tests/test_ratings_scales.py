@@ -303,3 +303,29 @@ def test_one_record_per_scale_is_what_everything_reads() -> None:
     assert header[2:7] == ["ratings.hodoku.score", "ratings.hodoku.level", "ratings.grader2009.strategic",
                            "ratings.grader2009.procedural", "ratings.grader2009.total"]
     assert worker_api.scales() == [s.to_json() for s in ratings.SCALE_LIST]
+
+
+def test_scale_records_carry_their_policy_prices_and_summary() -> None:
+    """A record's ``policy``, ``prices`` and ``summary`` are the pieces its ``rate`` is made of:
+    walking the policy over the default prices and summarising gives the same result."""
+    from sudoku_grader.board import Board
+    from sudoku_grader.engine import walk
+    from sudoku_grader.ratings import BY_ID, SCALE_LIST
+    from sudoku_grader.solver import solve
+
+    board = Board.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    solution = solve(board).solutions[0]
+    for s in SCALE_LIST:
+        assert (s.policy is None) == (s.summary is None) == (not s.prices) == (s.id == "se"), s.id
+    hodoku, wiki, sotd = BY_ID["hodoku"], BY_ID["sudokuwiki"], BY_ID["sudokuoftheday"]
+    table = dict(hodoku.prices)
+    want = hodoku.rate(board, solution=solution, scores=None, progress=None, cancel=None)
+    assert hodoku.summary(walk(board, hodoku.policy(solution, table)), table) == want
+    points = dict(wiki.prices)
+    want = wiki.rate(board, solution=None, scores=None, progress=None, cancel=None)
+    assert wiki.summary(walk(board, wiki.policy(points)), points) == want
+    first = {k: f for k, (f, _) in sotd.prices.items()}
+    later = {k: v for k, (_, v) in sotd.prices.items()}
+    want = sotd.rate(board, solution=None, scores=None, progress=None, cancel=None)
+    assert sotd.summary(walk(board, sotd.policy(first)), first, later) == want
+    assert want["score"] > 0 and hodoku.prices["x-wing"] > hodoku.prices["hidden-single"]

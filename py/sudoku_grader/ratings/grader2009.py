@@ -163,4 +163,7 @@ SCALE = Scale(
     columns=("strategic", "procedural", "total"),
     aliases=("2009",),
     compared=("total", "Sudoku Grader 2009 total"),
+    policy=policy,
+    prices=STRATEGIC,
+    summary=summarize,
 )

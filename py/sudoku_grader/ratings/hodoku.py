@@ -477,4 +477,7 @@ SCALE = Scale(
     beyond_basics=("Unfair", "Extreme"),
     compared=("score", "HoDoKu score"),
     needs_solution=True,
+    policy=HodokuPolicy,
+    prices=SCORES,
+    summary=summarize,
 )

@@ -9,8 +9,8 @@ out anywhere else.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..board import Board
@@ -40,6 +40,13 @@ class Scale:
     ``score_pairs`` scales take ``[first use, later use]`` pairs, and a flat table (no scale
     names) is the ``flat_table`` scale's; ``needs_solution`` scales use the solution (HoDoKu's
     Brute Force), which `rate_board` finds once for all of them.
+
+    Where the rating comes from, for a reader and for tools: ``policy`` builds the scale's
+    `engine.Policy` for `engine.walk` (from its price table; its own module's signature),
+    ``prices`` is its default per-technique price table (technique key -> score, or
+    ``(first, later)`` pairs for ``score_pairs`` scales) and ``summary`` turns a walked path
+    into the result ``rate`` returns. They are None / empty while a scale keeps its own loop
+    (Sudoku Explainer's, for now).
     """
 
     id: str
@@ -58,6 +65,9 @@ class Scale:
     score_pairs: bool = False
     flat_table: bool = False
     needs_solution: bool = False
+    policy: Callable[..., Any] | None = field(default=None, compare=False)
+    prices: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    summary: Callable[..., dict[str, Any]] | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The record for the page: id, name, description, fields and levels."""

@@ -116,4 +116,7 @@ SCALE = Scale(
     aliases=("sg",),
     compared=("score", "SourGumdrop score (solved only)"),
     flat_table=True,
+    policy=policy,
+    prices=DEFAULT_SCORES,
+    summary=summarize,
 )

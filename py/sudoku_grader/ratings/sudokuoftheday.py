@@ -121,4 +121,7 @@ SCALE = Scale(
     compared=("score", "Sudoku of the Day score (solved only)"),
     compare_solved_only=True,
     score_pairs=True,
+    policy=policy,
+    prices={k: (first, later) for k, _, first, later in COSTS},
+    summary=summarize,
 )

@@ -217,4 +217,7 @@ SCALE = Scale(
     sums=True,
     aliases=("sw",),
     compared=("normalised", "SudokuWiki grade (2 log5 score)"),
+    policy=SudokuWikiPolicy,
+    prices=POINTS,
+    summary=summarize,
 )
