@@ -454,14 +454,7 @@ def aligned_exclusion(degree: int) -> Producer:
                 union = 0
                 for c in cells:
                     union |= cands[c]
-                excluder_masks = []
-                m = common
-                while m:
-                    low = m & -m
-                    em = cands[low.bit_length() - 1]
-                    if not em & ~union:
-                        excluder_masks.append(em)
-                    m ^= low
+                excluder_masks = _usable_excluders(common, union, cands)
                 sees = [[bool(PEER_MASK[a] >> b & 1) for b in cells] for a in cells]
                 allowed = [0] * degree
                 value_lists = [DIGITS_OF[cands[c]] for c in cells]
@@ -475,6 +468,20 @@ def aligned_exclusion(degree: int) -> Producer:
                                        f"values that would empty a common bivalue peer or repeat in a house.")
 
     return produce
+
+
+def _usable_excluders(common: int, union: int, cands: list[int]) -> list[int]:
+    """The candidate masks of the excluder cells in ``common`` whose digits all lie in ``union``:
+    an excluder with a digit none of the cells has can never be used up."""
+    out = []
+    m = common
+    while m:
+        low = m & -m
+        em = cands[low.bit_length() - 1]
+        if not em & ~union:
+            out.append(em)
+        m ^= low
+    return out
 
 
 def _triplets(c0: int, c1: int, thirds: list[int], pair_common: int, cands: list[int], excl: dict[int, int],
@@ -495,14 +502,7 @@ def _triplets(c0: int, c1: int, thirds: list[int], pair_common: int, cands: list
         m2 = cands[c2]
         union = union01 | m2
         # An excluder with a digit none of the cells has can never be used up: leave it out.
-        excluder_masks = []
-        m = common
-        while m:
-            low = m & -m
-            em = cands[low.bit_length() - 1]
-            if not em & ~union:
-                excluder_masks.append(em)
-            m ^= low
+        excluder_masks = _usable_excluders(common, union, cands)
         allowed = [0, 0, 0]
         full = [m0, m1, m2]
         _enumerate3((DIGITS_OF[m0], DIGITS_OF[m1], DIGITS_OF[m2]), s01, bool(PEER_MASK[c0] >> c2 & 1),
