@@ -239,3 +239,32 @@ def test_cli_reads_six_puzzles_and_rejects_bad_lengths(tmp_path) -> None:
     outs = [json.loads(line) for line in proc.stdout.splitlines()]
     assert outs[0]["status"] == "unique" and outs[0]["size"] == 6
     assert outs[1]["status"] == "invalid" and "36 cells (6x6)" in outs[1]["error"]
+
+
+# ------------------------------------------------------------------ ratings
+def test_rate_six_gives_sudokuwiki_and_says_the_others_are_9x9_only() -> None:
+    out = api.rate(P6)
+    wiki = out["ratings"]["sudokuwiki"]
+    assert out["size"] == 6 and wiki["solved"] and wiki["score"] > 0
+    for scale, r in out["ratings"].items():
+        if scale != "sudokuwiki":
+            assert r == {"unsupported": "9x9 only"}, scale
+    worker = json.loads(worker_api.handle("rate", P6))
+    assert worker["ratings"]["se"] == {"unsupported": "9x9 only"} and worker["ratings"]["sudokuwiki"]["score"]
+
+
+def test_sudokuwiki_six_uses_log4_and_216_slots() -> None:
+    import math
+
+    from sudoku_grader.engine import walk
+    from sudoku_grader.ratings import sudokuwiki
+
+    points = dict(sudokuwiki.POINTS)
+    path = walk(parse(P6).board, sudokuwiki.SudokuWikiPolicy(points))
+    # the score again by hand: each step's points x (candidates before it / 216 x 20)
+    by_hand = sum(points[k] * c / 216 * 20 for k, c in zip(path.keys, path.candidates))
+    out = sudokuwiki.summarize(path, points)
+    assert out["score"] == round(by_hand, 2)
+    assert out["normalised"] == round(2 * math.log(by_hand) / math.log(4), 2)
+    assert out["normalised"] != round(2 * math.log(by_hand) / math.log(5), 2)
+    assert sudokuwiki.SLOTS_6 == 36 * 6
