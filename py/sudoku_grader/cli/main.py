@@ -145,8 +145,10 @@ def _explain_text(n: int, out: dict[str, Any]) -> str:
         shown = (r.get("error") or (r.get("unsupported") and f"unsupported ({r['unsupported']})")
                  or ", ".join(f"{k} {r[k]}" for k in keys if k in r))
         lines.append(f"  {scale}: {shown}")
+    # without an SE rating (a 6x6 grid, SE not asked) the marked step is the hardest by technique level
+    by_se = "source" not in (out.get("bottleneck") or {})
     for i, step in enumerate(out.get("steps", []), 1):
-        mark = "   <== sets the SE rating" if step.get("bottleneck") else ""
+        mark = ("   <== sets the SE rating" if by_se else "   <== hardest step") if step.get("bottleneck") else ""
         lines.append(f"{i:4}. {step['name']}: {step['text']}{mark}")
     if out.get("solved"):
         lines.append(f"  Solved in {len(out.get('steps', []))} steps.")
