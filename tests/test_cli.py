@@ -65,7 +65,7 @@ def test_bad_inputs_each_get_a_clear_message_and_the_rest_still_runs(tmp_path: P
     outs = json_lines(proc.stdout)
     assert [o["status"] for o in outs] == ["unique", "invalid", "invalid", "invalid", "none", "multiple",
                                            "multiple", "unique"]
-    assert "81 cells, this line has 80" in outs[1]["error"] and outs[1]["line"] == 2
+    assert "81 cells (9x9) or 36 cells (6x6), this line has 80" in outs[1]["error"] and outs[1]["line"] == 2
     assert "unexpected character 'x'" in outs[2]["error"] and "character 11" in outs[2]["error"]
     assert "digit 5 appears twice in row 1: r1c1 and r1c6" in outs[3]["error"]
     assert "no solution" in outs[4]["error"]

@@ -9,6 +9,11 @@ Long calls take ``progress`` (``progress(n, label)`` after each step) and
 `errors.Cancelled`). Finder switches (`techniques.options`) come as ``options``
 (``{"uniqueness-missing-candidates": true}`` or ``["als-overlap=on"]``) on top of
 a ``preset`` (``"hodoku"``).
+
+The grid's size is told from the puzzle (81 cells: 9x9, 36: 6x6). Every result
+that carries a puzzle also carries ``size`` (9 or 6) and ``box`` ([box rows, box
+columns]: [3, 3] or [2, 3]); lines list the grid's cells row by row, and cells are
+named ``r1c1`` on every size.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from .board import Board
 from .engine import Cancel, Progress, all_steps, next_step, policy_named, walk
 from .errors import SudokuError
 from .formats import parse, parse_position
-from .geometry import cell_name
+from .geometry import STANDARD, Geometry, cell_name
 from .solver import solve as _exact
 from .techniques import Options, default_order, get, make_options, ordered
 from .techniques.options import describe as describe_options
@@ -43,13 +48,18 @@ def _line(board: Board) -> str:
     return board.to_string(".")
 
 
+def shape(geometry: Geometry = STANDARD) -> dict[str, Any]:
+    """The ``size`` and ``box`` fields of a result about a grid of this geometry."""
+    return {"size": geometry.size, "box": list(geometry.box)}
+
+
 def _status(board: Board) -> dict[str, Any]:
     result = _exact(board)
-    out: dict[str, Any] = {"puzzle": _line(board), "status": result.status}
+    out: dict[str, Any] = {"puzzle": _line(board), **shape(board.geometry), "status": result.status}
     if result.status == "unique":
-        out["solution"] = "".join(map(str, result.solutions[0]))
+        out["solution"] = result.line(0)
     elif result.status == "multiple":
-        out["solutions"] = ["".join(map(str, s)) for s in result.solutions]
+        out["solutions"] = [result.line(i) for i in range(len(result.solutions))]
         out["differ"] = [cell_name(c) for c in result.differing_cells()]
         out["error"] = (
             "the puzzle has more than one solution; two of them differ in "
@@ -125,7 +135,7 @@ def steps(
         found = all_steps(board, techs, finder_options(options, preset))
     except SudokuError as e:
         return invalid(text, e)
-    return {"puzzle": _line(board), "steps": [s.to_json() for s in found]}
+    return {"puzzle": _line(board), **shape(board.geometry), "steps": [s.to_json() for s in found]}
 
 
 def hint(
@@ -146,9 +156,10 @@ def hint(
     except SudokuError as e:
         return invalid(text, e)
     digits = pos.digits()
-    out: dict[str, Any] = {"puzzle": "".join(str(v) if v else "." for v in digits),
-                           "givens": "".join(str(v) if v else "." for v in pos.givens)}
-    exact = _exact(pos.givens)
+    g = pos.geometry
+    out: dict[str, Any] = {"puzzle": "".join(str(v) if v else "." for v in g.gather(digits)),
+                           "givens": "".join(str(v) if v else "." for v in g.gather(pos.givens)), **shape(g)}
+    exact = _exact(pos.givens, geometry=g)
     out["status"] = exact.status
     if exact.status != "unique":
         out["error"] = (f"the puzzle has no solution: {exact.reason}" if exact.status == "none" else
@@ -162,7 +173,7 @@ def hint(
     mistakes += [{"cell": cell_name(c), "digit": solution[c], "kind": "missing-candidate"}
                  for c, m in enumerate(pos.marks) if m and not digits[c] and not m >> (solution[c] - 1) & 1]
     out["mistakes"] = mistakes
-    out["solved"] = not mistakes and all(digits)
+    out["solved"] = not mistakes and all(g.gather(digits))
     if mistakes or out["solved"]:
         out["step"] = None
         return out
@@ -218,11 +229,12 @@ def rate(
 
 
 def techniques() -> list[dict[str, Any]]:
-    """The catalogue: id, name, family, level, HoDoKu codes, accepted spellings and whether the
-    default path uses it, simplest first."""
+    """The catalogue: id, name, family, level, HoDoKu codes, accepted spellings, whether the
+    default path uses it and the grid sizes it runs on, simplest first."""
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "codes": list(t.codes),
-         "aliases": list(t.aliases), "default": t.default, "options": [o.replace("_", "-") for o in t.options]}
+         "aliases": list(t.aliases), "default": t.default, "options": [o.replace("_", "-") for o in t.options],
+         "sizes": list(t.sizes)}
         for t in ordered()
     ]
 

@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 
 from .board import Board
 from .errors import Cancelled, SudokuError
-from .geometry import PEER_MASK
 from .step import Step
 from .techniques import DEFAULT, Options, Technique, default_order, get
 
@@ -71,12 +70,13 @@ def gain(board: Board, step: Step) -> int:
     """Candidates the step removes from ``board`` (a placement removes its cell's and its peers')."""
     n = 0
     seen = set()
+    peer_mask = board.geometry.peer_mask
     for cell, digit in step.placements:
         if cell in seen:
             continue
         seen.add(cell)
         n += board.cands[cell].bit_count()
-        n += (board.digit_cells[digit] & PEER_MASK[cell]).bit_count()
+        n += (board.digit_cells[digit] & peer_mask[cell]).bit_count()
     for cell, digit in step.eliminations:
         if cell not in seen and board.has_candidate(cell, digit):
             n += 1

@@ -174,23 +174,29 @@ def _messages(progress: Progress) -> Callable[[str], None]:
 
 
 def parse(text: str) -> dict[str, Any]:
-    """Values, givens and candidates of the position in ``text`` (any format the package reads)."""
+    """Values, givens and candidates of the position in ``text`` (any format the package reads).
+
+    The grid's size is told from the text (81 cells: 9x9, 36: 6x6); the lists hold its
+    ``size * size`` cells row by row, and ``size``/``box`` give its shape."""
     board = api.load(text)
+    g = board.geometry
     return {
         "puzzle": board.to_string("."),
-        "values": list(board.values),
-        "givens": [bool(board.givens >> c & 1) for c in range(81)],
-        "candidates": [[d for d in range(1, 10) if board.cands[c] >> (d - 1) & 1] for c in range(81)],
+        **api.shape(g),
+        "values": [board.values[c] for c in g.cells],
+        "givens": [bool(board.givens >> c & 1) for c in g.cells],
+        "candidates": [[d for d in g.digits if board.cands[c] >> (d - 1) & 1] for c in g.cells],
     }
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """Every registered technique, simplest first: id, name, family, level, and its default
-    SourGumdrop score (``None`` when that scale's table has none: the user may give one)."""
+    """Every registered technique, simplest first: id, name, family, level, its default
+    SourGumdrop score (``None`` when that scale's table has none: the user may give one) and
+    the grid sizes it runs on (``[9, 6]`` or ``[9]``)."""
     scores = sourgumdrop.DEFAULT_SCORES
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id),
-         "default": t.default}
+         "default": t.default, "sizes": list(t.sizes)}
         for t in ordered()
     ]
 

@@ -142,7 +142,8 @@ def _explain_text(n: int, out: dict[str, Any]) -> str:
         return "\n".join(lines)
     for scale, r in (out.get("ratings") or {}).items():
         keys = ("er", "ep", "ed", "score", "level", "grade", "strategic", "procedural", "total")
-        shown = r.get("error") or ", ".join(f"{k} {r[k]}" for k in keys if k in r)
+        shown = (r.get("error") or (r.get("unsupported") and f"unsupported ({r['unsupported']})")
+                 or ", ".join(f"{k} {r[k]}" for k in keys if k in r))
         lines.append(f"  {scale}: {shown}")
     for i, step in enumerate(out.get("steps", []), 1):
         mark = "   <== sets the SE rating" if step.get("bottleneck") else ""

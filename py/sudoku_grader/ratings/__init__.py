@@ -140,20 +140,31 @@ def rate_board(
 
     ``progress(n, label)`` is called as steps are taken (label ``scale:technique``);
     ``cancel()`` returning True stops between two steps (`errors.Cancelled`).
+
+    A scale not defined on the board's size (every one but SudokuWiki on 6x6) answers
+    `unsupported` rather than a number.
     """
     wanted = parse_scales(scales)
     check_se_stop(se_stop)
     scores = scores or {}
-    if solution is None and any(BY_ID[s].needs_solution for s in wanted):
+    size = board.geometry.size
+    if solution is None and any(BY_ID[s].needs_solution and size in BY_ID[s].sizes for s in wanted):
         result = _exact(board)
         solution = result.solutions[0] if result.status == "unique" else None
     out: dict[str, dict[str, Any]] = {}
     for s in SCALE_LIST:
-        if s.id in wanted:
+        if s.id in wanted and size not in s.sizes:
+            out[s.id] = unsupported(s)
+        elif s.id in wanted:
             extra = {"se_stop": se_stop} if s is SE and se_stop else {}
             out[s.id] = s.rate(board, solution=solution, scores=scores.get(s.id),
                                progress=_labelled(progress, s.id), cancel=cancel, **extra)
     return out
+
+
+def unsupported(s: Scale) -> dict[str, Any]:
+    """A scale's answer on a grid size it is not defined on."""
+    return {"unsupported": " and ".join(f"{n}x{n}" for n in s.sizes) + " only"}
 
 
 SE_STOPS = ("pearl", "diamond")
@@ -180,6 +191,8 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
     from the first rated scale that has them.
     """
     by_se = rated.get("se")
+    if by_se and "unsupported" in by_se:
+        by_se = {"error": by_se["unsupported"]}
     if by_se and "error" not in by_se:
         counts = by_se.get("usage") or by_se.get("counts") or {}
         return by_se.get("bottleneck"), dict(counts)
@@ -207,4 +220,4 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
 
 
 __all__ = ["BY_ID", "SCALES", "SCALE_LIST", "SE_STOPS", "SUMMING", "Scale", "bottleneck_and_counts", "check_se_stop",
-           "load_scores", "normalize_scores", "parse_scales", "rate_board", "scale"]
+           "load_scores", "normalize_scores", "parse_scales", "rate_board", "scale", "unsupported"]

@@ -39,7 +39,8 @@ class Scale:
     by side, over solved paths only when ``compare_solved_only``. In a user score table,
     ``score_pairs`` scales take ``[first use, later use]`` pairs, and a flat table (no scale
     names) is the ``flat_table`` scale's; ``needs_solution`` scales use the solution (HoDoKu's
-    Brute Force), which `rate_board` finds once for all of them.
+    Brute Force), which `rate_board` finds once for all of them. ``sizes`` are the grid sizes
+    the scale is defined on; on any other `rate_board` answers ``{"unsupported": "9x9 only"}``.
 
     Where the rating comes from, for a reader and for tools: ``policy`` builds the scale's
     `engine.Policy` for `engine.walk` (from its price table; its own module's signature),
@@ -68,12 +69,13 @@ class Scale:
     policy: Callable[..., Any] | None = field(default=None, compare=False)
     prices: Mapping[str, Any] = field(default_factory=dict, compare=False)
     summary: Callable[..., dict[str, Any]] | None = field(default=None, compare=False)
+    sizes: tuple[int, ...] = (9,)
 
     def to_json(self) -> dict[str, Any]:
         """The record for the page: id, name, description, fields and levels."""
         return {"id": self.id, "name": self.name, "description": self.description, "number": self.number,
                 "level": self.level, "levels": list(self.levels), "columns": list(self.columns),
-                "sums": self.sums, "aliases": list(self.aliases)}
+                "sums": self.sums, "aliases": list(self.aliases), "sizes": list(self.sizes)}
 
 
 __all__ = ["Rater", "Scale"]

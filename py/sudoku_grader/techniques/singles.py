@@ -5,17 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board
-from ..geometry import BOXES, COLS, HOUSE_MASK, HOUSES, ROWS, cell_name, house_kind, house_name
+from ..geometry import HOUSES, cell_name, house_kind, house_name
 from ..step import Mark, Step
 from .registry import technique
 
 
 @technique("full-house", "Full House", family="singles", level=1.0, codes=("0000",),
-           aliases=("last digit", "last empty cell", "fh"))
+           aliases=("last digit", "last empty cell", "fh"), sizes=(9, 6))
 def full_house(board: Board) -> Iterator[Step]:
     """The last empty cell of a house takes the one digit the house lacks."""
-    for h in BOXES + ROWS + COLS:
-        empty = board.unsolved & HOUSE_MASK[h]
+    g = board.geometry
+    house_mask = g.house_mask
+    for h in g.boxes + g.rows + g.cols:
+        empty = board.unsolved & house_mask[h]
         if empty and empty & (empty - 1) == 0:
             cell = empty.bit_length() - 1
             cands = board.cands[cell]
@@ -32,15 +34,17 @@ def full_house(board: Board) -> Iterator[Step]:
 
 
 @technique("hidden-single", "Hidden Single", family="singles", level=1.2, codes=("0002",),
-           aliases=("h1", "hidden single in box", "hidden single in row", "hidden single in column"))
+           aliases=("h1", "hidden single in box", "hidden single in row", "hidden single in column"), sizes=(9, 6))
 def hidden_single(board: Board) -> Iterator[Step]:
     """A digit with one place left in a house goes there (boxes first, then rows, columns)."""
-    for h in BOXES + ROWS + COLS:
-        hmask = HOUSE_MASK[h]
+    g = board.geometry
+    house_mask = g.house_mask
+    for h in g.boxes + g.rows + g.cols:
+        hmask = house_mask[h]
         empty = board.unsolved & hmask
         if empty & (empty - 1) == 0:
             continue  # none or a full house
-        for d in range(1, 10):
+        for d in g.digits:
             pos = board.digit_cells[d] & hmask
             if pos and pos & (pos - 1) == 0:
                 cell = pos.bit_length() - 1
@@ -53,7 +57,7 @@ def hidden_single(board: Board) -> Iterator[Step]:
 
 
 @technique("naked-single", "Naked Single", family="singles", level=2.3, codes=("0003",),
-           aliases=("n1", "sole candidate", "single"))
+           aliases=("n1", "sole candidate", "single"), sizes=(9, 6))
 def naked_single(board: Board) -> Iterator[Step]:
     """A cell with one candidate left takes it."""
     cands = board.cands
