@@ -1,7 +1,7 @@
 // What the panels can do. Every change of the shared state and every engine request goes through
 // these functions; panels only draw the state and call them. All Sudoku logic stays in Python (the
 // worker) or in the DOM-free model (model/*.js).
-import { duplicateCells, plainLineGeometry, Position } from "./board.js";
+import { NINE, duplicateCells, plainLineGeometry, Position } from "./board.js";
 import { Game, parseHash } from "./model/game.js";
 import { hintLadder } from "./model/ladder.js";
 
@@ -535,8 +535,11 @@ export async function noticeSolved(store) {
   let rate = a?.puzzle === puzzle && !a.pending?.length && !a.stopped ? a.rate : null; // every scale rated
   if (!rate) {
     try {
-      // 9x9: the two scales the sentence names; other sizes: every scale (most say "9x9 only")
-      rate = await store.engine.request("rate", puzzle, s.game.geo.size === 9 ? { scales: "se,hodoku" } : {});
+      // 9x9: the two scales the sentence names; another size: the scales that rate it (the catalogue's sizes)
+      const size = s.game.geo.size;
+      const scales = size === NINE.size ? "se,hodoku" :
+        (s.catalogue?.scales || []).filter((x) => (x.sizes || []).includes(size)).map((x) => x.id).join(",");
+      rate = await store.engine.request("rate", puzzle, scales ? { scales } : {});
     } catch {
       rate = null;
     } finally {

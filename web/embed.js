@@ -10,10 +10,11 @@
 // a Web Worker, one for every element of the page) loads only when a reader asks for engine work,
 // the "Rate in your browser" button, and the element says that it is loading.
 // "Solve this puzzle" opens the app (the page next to web/, where the engine comes from) in Solve
-// mode for the puzzle: #solve:<81 chars> (36 for a 6x6 puzzle). "Solve here" plays in the element itself with the page's
-// DOM-free model (model/game.js, loaded on that click): digits, marks (Notes, N), undo/redo, Check
-// against the solution the precomputed path reaches; the engine loads only for a hint, or for Check
-// when the element has no solved path. A 6x6 puzzle (36 cells) is drawn, stepped and played the same way.
+// mode for the puzzle: #solve:<81 chars> (36 for a 6x6 puzzle). "Solve here" plays in the element
+// itself with the page's DOM-free model (model/game.js, loaded on that click): digits, marks (Notes,
+// N), undo/redo, Check against the solution the precomputed path reaches; the engine loads only for
+// a hint, or for Check when the element has no solved path. A 6x6 puzzle (36 cells) is drawn,
+// stepped and played the same way.
 // Attributes: src, puzzle, compact (hides the step text).
 import { Position, plainLineGeometry } from "./board.js";
 import { GridView } from "./grid.js";
@@ -36,6 +37,7 @@ const STYLE = `
 .ratings th, .ratings td { text-align: left; padding: 3px 4px; border-bottom: 1px solid var(--sg-thin); }
 .ratings thead { display: none; }
 .ratings .headline { font-weight: 700; }
+.ratings .headline.unsupported { font-weight: 400; white-space: nowrap; color: var(--sg-cand); }
 .ratings .details .field { margin-right: 8px; }
 .ratings .label { color: var(--sg-cand); }
 .nav { display: flex; align-items: center; gap: 6px; margin-top: 8px; }

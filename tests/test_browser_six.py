@@ -1,0 +1,271 @@
+"""The 6x6 grid (boxes of 2 rows by 3 columns) in the browser, end to end against a fresh ``dist/``:
+a 6x6 link opens a 6x6 grid, a 6x6 puzzle is typed, pasted as a grid, rated (SudokuWiki's number,
+"9x9 only" text for the other scales) and stepped through, solved by hints alone, and drawn, rated
+and played in the ``<sudoku-grader>`` element. Every request to another host is aborted and counted.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from browser_support import (
+    WORK_TIMEOUT_MS,
+    Timer,
+    block_other_hosts,
+    build_dist,
+    fmt,
+    launch,
+    serve,
+    shot,
+    wait_ready,
+)
+from sudoku_grader import api
+
+pytestmark = pytest.mark.browser
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
+
+# 11 givens, unique (made for this test by a brute-force count of its solutions; the package agrees)
+P6 = "3.42.....3.......2.45.........612..4"
+BLOCKED: list[str] = []
+
+EMBED_PAGE = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>6x6</title></head>
+<body><script type="module" src="web/embed.js"></script>
+<sudoku-grader puzzle="{P6}"></sudoku-grader></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    dist = build_dist(tmp_path_factory.mktemp("six"))
+    (dist / "six-embed.html").write_text(EMBED_PAGE)
+    base, server = serve(dist)
+    yield base
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def page(site: str) -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        browser = launch(p)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        block_other_hosts(ctx, BLOCKED)
+        pg = ctx.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        timer = Timer()
+        pg.goto(site + "#" + P6)
+        wait_ready(pg)
+        print(f"\nworker ready after {timer.seconds():.1f} s")
+        yield pg
+        ctx.close()
+        browser.close()
+    assert not errors, f"uncaught errors in the page: {errors}"
+    assert not BLOCKED, f"the page asked for other hosts: {BLOCKED[:5]}"
+
+
+def by_id(page: Any, tid: str) -> Any:
+    return page.locator(f'[data-testid="{tid}"]')
+
+
+def solution() -> str:
+    out = api.solve(P6)
+    assert out["status"] == "unique" and out["size"] == 6
+    return out["solution"]
+
+
+def cell_of(c: int) -> str:
+    return f"r{c // 6 + 1}c{c % 6 + 1}"
+
+
+def grid_line(page: Any) -> str:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#grid .sg-cell')].map(c => c.classList.contains('given') ?"
+        " c.querySelector('.sg-value').textContent : '.').join('')"
+    )
+
+
+def open_link(page: Any, site: str, code: str) -> None:
+    """Follow a link to the app; on the app already, only the hash changes (as when a person follows one)."""
+    if page.url.split("#")[0] == site:
+        page.evaluate("c => { location.hash = c; }", code)
+    else:
+        page.goto(site + "#" + code)
+    wait_ready(page)
+    puzzle = code.split(":")[1] if code.startswith("solve:") else code
+    page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p", arg=puzzle)
+
+
+def test_a_6x6_link_opens_a_6x6_grid(page: Any, site: str) -> None:
+    open_link(page, site, P6)
+    page.wait_for_selector('[data-testid="validity"].good')
+    grid = page.locator("#grid")
+    assert grid.get_attribute("data-size") == "6"
+    assert page.locator("#grid .sg-cell").count() == 36
+    assert page.locator("#grid .sg-row").count() == 6
+    assert grid_line(page) == P6
+    assert page.locator("#grid .sg-overlay").get_attribute("viewBox") == "0 0 600 600"
+    # box lines: vertical thick lines at columns 0, 3, 6; horizontal ones at rows 0, 2, 4, 6
+    thick = page.evaluate(
+        "() => [...document.querySelectorAll('#grid .sg-thick')].map(l => l.getAttribute('x1') ==="
+        " l.getAttribute('x2') ? 'x' + l.getAttribute('x1') : 'y' + l.getAttribute('y1')).sort()")
+    assert thick == sorted(["x0", "x300", "x600", "y0", "y200", "y400", "y600"])
+    # the cells are square and the grid is as wide as before
+    box = page.locator('[data-testid="cell-r1c1"]').bounding_box()
+    assert abs(box["width"] - box["height"]) < 2
+    pad = page.locator(".numpad button[data-digit]")
+    assert pad.all_inner_texts() == ["1", "2", "3", "4", "5", "6", "⌫"]
+    assert "Valid: exactly one solution (11 givens)" in by_id(page, "validity").inner_text()
+    shot(page, "six-01-link")
+
+
+def test_type_and_paste_a_6x6_puzzle(page: Any, site: str) -> None:
+    open_link(page, site, P6)
+    by_id(page, "clear").click()
+    page.wait_for_function("document.querySelectorAll('#grid .sg-cell.given').length === 0")
+    assert page.locator("#grid .sg-cell").count() == 36, "Clear keeps the grid's size"
+    by_id(page, "grid-size").select_option("9")
+    page.wait_for_function("document.querySelectorAll('#grid .sg-cell').length === 81")
+    by_id(page, "grid-size").select_option("6")
+    page.wait_for_function("document.querySelectorAll('#grid .sg-cell').length === 36")
+    by_id(page, "cell-r1c1").click()
+    page.keyboard.press("7")  # no 7 on a 6x6 grid: nothing is entered, the cell stays selected
+    assert grid_line(page) == "." * 36
+    for ch in P6:
+        page.keyboard.press(ch)
+    assert grid_line(page) == P6
+    page.wait_for_function("p => location.hash === '#' + p", arg=P6)
+    page.wait_for_selector('[data-testid="validity"].good')
+    # a 6x6 grid as pasted from a page goes through the Python parser
+    pasted = "\n".join(" ".join(P6[r * 6 + k] for k in range(6)) for r in range(6))
+    by_id(page, "clear").click()
+    page.locator("#load-box summary").click()
+    by_id(page, "paste-input").fill(pasted)
+    by_id(page, "load").click()
+    page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p", arg=P6)
+    assert grid_line(page) == P6
+    # a 9x9 link after it draws 81 cells again
+    nine = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    page.evaluate("p => { location.hash = p; }", nine)
+    page.wait_for_function("document.querySelectorAll('#grid .sg-cell').length === 81")
+    assert page.locator(".numpad button[data-digit]").count() == 10
+    shot(page, "six-02-typed-and-pasted")
+
+
+def test_rate_and_step_through_a_6x6_puzzle(page: Any, site: str) -> None:
+    open_link(page, site, P6)
+    page.wait_for_selector('[data-testid="validity"].good')
+    timer = Timer()
+    by_id(page, "analyze").click()
+    page.wait_for_selector('[data-testid="step-1"]', timeout=WORK_TIMEOUT_MS)
+    wait_ready(page, WORK_TIMEOUT_MS)
+    print(f"\n6x6 rated and explained in {timer.seconds():.2f} s")
+    rate = api.rate(P6)
+    assert rate["size"] == 6
+    shown = 0
+    for scale, value in rate["ratings"].items():
+        head = by_id(page, f"rating-{scale}").inner_text()
+        if "unsupported" in value:
+            assert head == value["unsupported"], scale
+            assert not head.replace(".", "").isdigit(), f"{scale} shows a number on 6x6"
+        else:
+            assert head == fmt(value["score"]), scale
+            shown += 1
+    assert shown >= 1, "no scale rated the 6x6 puzzle"
+    assert by_id(page, "rating-sudokuwiki").inner_text() == fmt(rate["ratings"]["sudokuwiki"]["score"])
+    assert not by_id(page, "error").is_visible()
+    steps = api.explain(P6)["steps"]
+    assert page.locator('[data-testid="steps"] li').count() == len(steps)
+    sol = solution()
+    for k, step in enumerate(steps, start=1):
+        by_id(page, "step-next").click()
+        assert by_id(page, "step-current").inner_text() == f"Step {k} of {len(steps)}: {step['name']}"
+        assert by_id(page, "step-text").inner_text() == step["text"]
+        for p in step["placements"]:
+            cand = by_id(page, f"cell-{p['cell']}").locator(f'.sg-cand[data-d="{p["digit"]}"]')
+            assert "place" in (cand.get_attribute("class") or ""), f"step {k}: {p} is not drawn"
+            c = (int(p["cell"][1]) - 1) * 6 + int(p["cell"][3]) - 1
+            assert sol[c] == str(p["digit"])
+        if k == 1:
+            shot(page, "six-03-step-1")
+    by_id(page, "step-next").click()
+    assert by_id(page, "step-current").inner_text() == "Solved"
+    assert page.locator("#grid .sg-cell").count() == 36
+
+
+def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str) -> None:
+    sol = solution()
+    page.evaluate("p => localStorage.removeItem('sudoku-grader-game:' + p)", P6)
+    open_link(page, site, "solve:" + P6)
+    page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
+    by_id(page, "fill-candidates").click()
+    assert by_id(page, "cell-r1c2").get_attribute("aria-label").startswith("row 1, column 2: empty, marks ")
+    applied = 0
+    waits: list[float] = []
+    timer = Timer()
+    while page.evaluate("document.body.dataset.state") != "solved":
+        assert applied < 60, "too many steps"
+        by_id(page, "hint").click()
+        by_id(page, "hint-1").wait_for(timeout=WORK_TIMEOUT_MS)
+        while by_id(page, "hint-more").is_visible():
+            by_id(page, "hint-more").click()
+        ladder = page.evaluate("window.sudokuGrader.state.hint.ladder")
+        waits.append(page.evaluate("window.sudokuGrader.state.hint.ms") / 1000)
+        assert ladder["kind"] == "step", ladder["rungs"][0]["text"]
+        step = ladder["step"]
+        for p in step.get("placements", []):
+            c = (int(p["cell"][1]) - 1) * 6 + int(p["cell"][3]) - 1
+            assert sol[c] == str(p["digit"]), f"{step['name']} places a wrong digit"
+        for e in step.get("eliminations", []):
+            c = (int(e["cell"][1]) - 1) * 6 + int(e["cell"][3]) - 1
+            assert sol[c] != str(e["digit"]), f"{step['name']} removes the solution's digit"
+        by_id(page, "hint-apply").click()
+        applied += 1
+        page.wait_for_function("() => !window.sudokuGrader.state.hint")
+        page.wait_for_selector("body[data-state=ready], body[data-state=solved]", timeout=WORK_TIMEOUT_MS)
+    waits.sort()
+    print(f"\n6x6: {applied} hints applied in {timer.seconds():.1f} s; a hint took {statistics.median(waits):.3f} s"
+          f" (median), {waits[-1]:.3f} s (max) in Pyodide")
+    by_id(page, "solved").wait_for()
+    values = page.evaluate("() => window.sudokuGrader.state.game.values().join('')")
+    assert values == sol
+    # Undo takes the last hint's move back; the game is saved as 36 cells
+    by_id(page, "undo").click()
+    assert page.evaluate("() => window.sudokuGrader.state.game.values().filter(Boolean).length") < 36
+    saved = page.evaluate("p => JSON.parse(localStorage.getItem('sudoku-grader-game:' + p))", P6)
+    assert saved["givens"] == P6 and len(saved["placed"]) == 36 and len(saved["marks"]) == 72
+    shot(page, f"six-04-solved-by-{applied}-hints")
+
+
+def test_the_element_draws_rates_and_plays_a_6x6_puzzle(page: Any, site: str) -> None:
+    page.goto(site + "six-embed.html")
+    el = page.locator("sudoku-grader")
+    el.locator('[data-testid="cell-r6c6"]').wait_for()
+    assert el.locator(".sg-cell").count() == 36
+    assert el.locator('[data-testid="cell-r1c1"] .sg-value').inner_text() == "3"
+    href = el.locator('[data-testid="embed-solve"]').get_attribute("href")
+    assert href.endswith(f"#solve:{P6}")
+    el.locator('[data-testid="embed-rate"]').click()
+    el.locator('[data-testid="embed-step"]').filter(has_text="Start").wait_for(timeout=120_000)
+    rate = api.rate(P6)
+    assert el.locator('[data-testid="rating-sudokuwiki"]').inner_text() == fmt(rate["ratings"]["sudokuwiki"]["score"])
+    for scale, value in rate["ratings"].items():
+        if "unsupported" in value:
+            assert el.locator(f'[data-testid="rating-{scale}"]').inner_text() == value["unsupported"]
+    el.locator('[data-testid="embed-next"]').click()
+    assert el.locator('[data-testid="embed-step"]').inner_text().startswith("Step 1 of ")
+    # Solve here: digits 1-6 on the 6x6 grid, checked against the path's solution
+    sol = solution()
+    el.locator('[data-testid="embed-play"]').click()
+    free = P6.index(".")
+    el.locator(f'[data-testid="cell-{cell_of(free)}"]').click()
+    page.keyboard.press("7")
+    assert el.locator(f'[data-testid="cell-{cell_of(free)}"] .sg-value').inner_text() == ""
+    page.keyboard.press(sol[free])
+    assert el.locator(f'[data-testid="cell-{cell_of(free)}"] .sg-value').inner_text() == sol[free]
+    el.locator('[data-testid="embed-check"]').click()
+    assert "No mistakes so far" in el.locator('[data-testid="embed-status"]').inner_text()
+    shot(page, "six-05-element")
