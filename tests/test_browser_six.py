@@ -237,6 +237,11 @@ def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str) -> None:
     assert page.evaluate("() => window.sudokuGrader.state.game.values().filter(Boolean).length") < 36
     saved = page.evaluate("p => JSON.parse(localStorage.getItem('sudoku-grader-game:' + p))", P6)
     assert saved["givens"] == P6 and len(saved["placed"]) == 36 and len(saved["marks"]) == 72
+    # Export: a 6x6 pencilmark grid (6 rows, a rule every 2); no HoDoKu line (its format is 9x9 only)
+    page.locator("#export-box summary").click()
+    pencilmark = by_id(page, "export-pencilmark").input_value()
+    assert len(pencilmark.splitlines()) == 8
+    assert not by_id(page, "export-library").is_visible()
     shot(page, f"six-04-solved-by-{applied}-hints")
 
 

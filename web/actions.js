@@ -819,4 +819,7 @@ export async function generate(store, opts, { mode = "analyse" } = {}) {
   });
   if (mode === "solve") await openPosition(store, { givens: res.puzzle }, "solve");
   else await loadText(store, res.puzzle);
+  // an option this engine version does not take (a grid size it cannot generate yet): say so
+  const ignored = res.ignored_options || [];
+  if (ignored.length) say(store, `This engine version does not use these options for generating yet: ${ignored.join(", ")}.`);
 }

@@ -128,6 +128,7 @@ test("the 6x6 pencilmark grid: 6 rows of 2 boxes of 3, a rule every 2 rows", () 
   assert.equal(groups.length, 36);
   assert.equal(groups[0], "3");
   assert.equal(new Game(P6).pencilmark().split("\n").length, 8);
+  assert.equal(new Game(P6).libraryLine(), null, "HoDoKu's library format is 9x9 only");
 });
 
 test("the page's actions: a 6x6 line loads without the worker, a new grid keeps its size, 7 is refused", async () => {

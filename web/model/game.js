@@ -156,8 +156,12 @@ export class Game {
     return pencilmarkGrid(new Position(this.values(), this.givens.map(Boolean), this.shownCandidates(), this.geo));
   }
 
-  /** A HoDoKu library line: givens, "+" before the player's digits, the candidates the marks removed. */
+  /**
+   * A HoDoKu library line: givens, "+" before the player's digits, the candidates the marks removed.
+   * Null on a grid other than 9x9: HoDoKu's format has 81 cells (the package refuses 36).
+   */
   libraryLine() {
+    if (this.geo !== NINE) return null;
     const cells = this.givens.map((g, c) => (g ? String(g) : this.placed[c] ? `+${this.placed[c]}` : ".")).join("");
     const allowed = this.allowed();
     const shown = this.shownCandidates();
