@@ -6,6 +6,7 @@ and played in the ``<sudoku-grader>`` element. Every request to another host is 
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections.abc import Iterator
 from typing import Any
@@ -33,15 +34,21 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra ins
 P6 = "3.42.....3.......2.45.........612..4"
 BLOCKED: list[str] = []
 
-EMBED_PAGE = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>6x6</title></head>
+
+
+def embed_page() -> str:
+    """Two elements: one with only the puzzle (rated on request), one drawn from precomputed JSON."""
+    data = {"puzzle": P6, "ratings": api.rate(P6)["ratings"], "steps": api.explain(P6)["steps"], "solved": True}
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>6x6</title></head>
 <body><script type="module" src="web/embed.js"></script>
-<sudoku-grader puzzle="{P6}"></sudoku-grader></body></html>"""
+<sudoku-grader puzzle="{P6}"></sudoku-grader>
+<sudoku-grader><script type="application/json">{json.dumps(data)}</script></sudoku-grader></body></html>"""
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     dist = build_dist(tmp_path_factory.mktemp("six"))
-    (dist / "six-embed.html").write_text(EMBED_PAGE)
+    (dist / "six-embed.html").write_text(embed_page())
     base, server = serve(dist)
     yield base
     server.shutdown()
@@ -137,6 +144,11 @@ def test_type_and_paste_a_6x6_puzzle(page: Any, site: str) -> None:
     for ch in P6:
         page.keyboard.press(ch)
     assert grid_line(page) == P6
+    # the arrows wrap around the 6x6 grid
+    by_id(page, "cell-r1c6").click()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("window.sudokuGrader.state.selected") == 30  # r6c1
     page.wait_for_function("p => location.hash === '#' + p", arg=P6)
     page.wait_for_selector('[data-testid="validity"].good')
     # a 6x6 grid as pasted from a page goes through the Python parser
@@ -239,6 +251,7 @@ def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str) -> None:
     assert saved["givens"] == P6 and len(saved["placed"]) == 36 and len(saved["marks"]) == 72
     # Export: a 6x6 pencilmark grid (6 rows, a rule every 2); no HoDoKu line (its format is 9x9 only)
     page.locator("#export-box summary").click()
+    page.wait_for_function("() => document.querySelector('#export-pencilmark').value !== ''")
     pencilmark = by_id(page, "export-pencilmark").input_value()
     assert len(pencilmark.splitlines()) == 8
     assert not by_id(page, "export-library").is_visible()
@@ -247,7 +260,7 @@ def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str) -> None:
 
 def test_the_element_draws_rates_and_plays_a_6x6_puzzle(page: Any, site: str) -> None:
     page.goto(site + "six-embed.html")
-    el = page.locator("sudoku-grader")
+    el = page.locator("sudoku-grader").first
     el.locator('[data-testid="cell-r6c6"]').wait_for()
     assert el.locator(".sg-cell").count() == 36
     assert el.locator('[data-testid="cell-r1c1"] .sg-value').inner_text() == "3"
@@ -273,4 +286,26 @@ def test_the_element_draws_rates_and_plays_a_6x6_puzzle(page: Any, site: str) ->
     assert el.locator(f'[data-testid="cell-{cell_of(free)}"] .sg-value').inner_text() == sol[free]
     el.locator('[data-testid="embed-check"]').click()
     assert "No mistakes so far" in el.locator('[data-testid="embed-status"]').inner_text()
+    # drawn from JSON: 36 cells, "9x9 only" on the scales that rate 9x9 only, its steps to step through
+    js = page.locator("sudoku-grader").nth(1)
+    assert js.locator(".sg-cell").count() == 36
+    assert js.locator('[data-testid="rating-se"]').inner_text() == rate["ratings"]["se"]["unsupported"]
+    steps = api.explain(P6)["steps"]
+    assert js.locator('[data-testid="embed-step"]').inner_text() == f"Start ({len(steps)} steps)"
+    js.locator('[data-testid="embed-next"]').click()
+    first = steps[0]["placements"][0]
+    cand = js.locator(f'[data-testid="cell-{first["cell"]}"] .sg-cand[data-d="{first["digit"]}"]')
+    assert "place" in (cand.get_attribute("class") or "")
     shot(page, "six-05-element")
+
+
+def test_settings_say_which_techniques_run_on_9x9_only(page: Any, site: str) -> None:
+    from sudoku_grader import worker_api
+
+    open_link(page, site, P6)
+    page.locator("#settings summary").click()
+    nine_only = [t for t in worker_api.catalogue() if t["sizes"] == [9]]
+    both = [t for t in worker_api.catalogue() if 6 in t["sizes"]]
+    assert nine_only and both
+    assert by_id(page, f"tech-sizes-{nine_only[0]['id']}").inner_text().strip() == "(9x9 only)"
+    assert by_id(page, f"tech-sizes-{both[0]['id']}").count() == 0
