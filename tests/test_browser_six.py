@@ -164,6 +164,10 @@ def test_type_and_paste_a_6x6_puzzle(page: Any, site: str) -> None:
     page.evaluate("p => { location.hash = p; }", nine)
     page.wait_for_function("document.querySelectorAll('#grid .sg-cell').length === 81")
     assert page.locator(".numpad button[data-digit]").count() == 10
+    # the 6x6 example from the menu
+    by_id(page, "examples").select_option(label="6x6, 11 givens")
+    page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p", arg=P6)
+    assert page.locator("#grid .sg-cell").count() == 36
     shot(page, "six-02-typed-and-pasted")
 
 
