@@ -313,3 +313,18 @@ def test_settings_say_which_techniques_run_on_9x9_only(page: Any, site: str) -> 
     assert nine_only and both
     assert by_id(page, f"tech-sizes-{nine_only[0]['id']}").inner_text().strip() == "(9x9 only)"
     assert by_id(page, f"tech-sizes-{both[0]['id']}").count() == 0
+
+
+def test_generate_offers_the_scales_that_rate_6x6(page: Any, site: str) -> None:
+    from sudoku_grader import worker_api
+
+    open_link(page, site, P6)
+    page.locator("#generate-box summary").click()
+    by_id(page, "gen-size").select_option("6")
+    disabled = page.evaluate("() => [...document.querySelectorAll('#gen-scale option:disabled')].map(o => o.value)")
+    nine_only = {s["id"] for s in worker_api.scales() if 6 not in s["sizes"]}
+    offered = set(page.evaluate("() => [...document.querySelectorAll('#gen-scale option')].map(o => o.value)"))
+    assert set(disabled) == nine_only & offered
+    assert "sudokuwiki" not in disabled
+    by_id(page, "gen-size").select_option("9")
+    assert page.evaluate("() => document.querySelectorAll('#gen-scale option:disabled').length") == 0

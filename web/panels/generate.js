@@ -45,6 +45,7 @@ export function mount(root, store) {
     sel.textContent = "";
     for (const n of sizes) sel.add(new Option(`${n}×${n}`, String(n)));
     q("#gen-size-box").hidden = sizes.length < 2;
+    sizeChanged();
   }
 
   /** The worker's generate options (the same choices as the CLI's `generate`). */
@@ -63,7 +64,24 @@ export function mount(root, store) {
     return opts;
   }
 
+  /** Only the scales that rate the chosen size can be aimed at (the catalogue's scale sizes). */
+  function sizeChanged() {
+    const size = Number(q("#gen-size").value);
+    const sel = q("#gen-scale");
+    for (const o of sel.options) {
+      const sizes = scaleInfo(o.value)?.sizes;
+      const off = Boolean(size && sizes && !sizes.includes(size));
+      o.disabled = off;
+      o.hidden = off;
+    }
+    if (sel.selectedOptions[0]?.disabled) {
+      sel.value = "";
+      scaleChanged();
+    }
+  }
+
   q("#gen-scale").addEventListener("change", scaleChanged);
+  q("#gen-size").addEventListener("change", sizeChanged);
   q("#generate").addEventListener("click", () =>
     act.generate(store, options(), { mode: q("#gen-solve").checked ? "solve" : "analyse" }));
 
