@@ -431,8 +431,8 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
     // A pencilmark grid cannot tell givens from placed digits: when its digits extend the puzzle
     // on the grid, the extra ones are the player's.
     const current = store.state.game.puzzle();
-    if (!/[1-9]/.test(placed) && current !== givens && current.length === givens.length && [...current].every((ch, c) => ch === "." || ch === givens[c]) &&
-        store.state.game.givenCount()) {
+    const addsToGrid = current.length === givens.length && [...current].every((ch, c) => ch === "." || ch === givens[c]);
+    if (!/[1-9]/.test(placed) && current !== givens && addsToGrid && store.state.game.givenCount()) {
       placed = [...givens].map((ch, c) => (current[c] === "." ? ch : ".")).join("");
       givens = current;
     }
