@@ -268,3 +268,149 @@ def test_sudokuwiki_six_uses_log4_and_216_slots() -> None:
     assert out["normalised"] == round(2 * math.log(by_hand) / math.log(4), 2)
     assert out["normalised"] != round(2 * math.log(by_hand) / math.log(5), 2)
     assert sudokuwiki.SLOTS_6 == 36 * 6
+
+
+# ------------------------------------------------------------------ techniques on 6x6
+CORPUS = ROOT / "tests" / "data" / "six-corpus.txt"
+
+
+def corpus() -> list[str]:
+    """The 6x6 corpus (how it was made is in the file's header)."""
+    return [ln.split("#")[0].strip() for ln in CORPUS.read_text().splitlines() if ln.strip() and ln[0] != "#"]
+
+
+def check_step(step, solution: list[int], where: str) -> None:  # type: ignore[no-untyped-def]
+    for cell, digit in step.placements:
+        assert solution[cell] == digit, f"{where}: {step.technique} wrongly places: {step.text}"
+    for cell, digit in step.eliminations:
+        assert solution[cell] != digit, f"{where}: {step.technique} removes the answer: {step.text}"
+
+
+def test_the_nine_by_nine_tables_are_the_same_objects() -> None:
+    from sudoku_grader import geometry
+
+    assert Board.geometry is STANDARD
+    assert STANDARD.peer_mask is geometry.PEER_MASK and STANDARD.house_mask is geometry.HOUSE_MASK
+    assert STANDARD.intersections is geometry.INTERSECTIONS and STANDARD.cell_houses is geometry.CELL_HOUSES
+
+
+def test_only_techniques_whose_rule_holds_are_offered_on_six() -> None:
+    from sudoku_grader.engine import all_steps
+    from sudoku_grader.techniques import REGISTRY, offered
+
+    on_six = {t.id for t in offered(6)}
+    assert {"hidden-single", "naked-pair", "x-wing", "swordfish", "xy-wing", "skyscraper", "uniqueness-1",
+            "simple-colors-trap", "x-chain", "aic", "forcing-chain-contradiction"} <= on_six
+    # a quad or a jellyfish on six cells is the complement of a pair; these patterns need 3x3 boxes
+    nine_only = {"naked-quadruple", "jellyfish", "empty-rectangle", "gurths-theorem", "junior-exocet", "tridagon"}
+    assert nine_only <= set(REGISTRY) and not on_six & nine_only
+    board = parse(P6).board
+    assert not all_steps(board, [REGISTRY[t] for t in nine_only])
+
+
+def test_every_step_of_every_path_agrees_with_the_solution() -> None:
+    """Default path and SudokuWiki's path on the corpus, and every step of every offered technique
+    at sampled positions along them (some with wrong candidates knocked out, to reach more patterns)."""
+    from sudoku_grader.engine import all_steps, apply_step, walk
+    from sudoku_grader.ratings import sudokuwiki
+    from sudoku_grader.techniques import offered
+
+    techniques = offered(6)
+    rng = random.Random(66)
+    checked = 0
+    for n, line in enumerate(corpus()):
+        board = parse(line).board
+        solution = solve(board).solutions[0]
+        for policy in (None, sudokuwiki.SudokuWikiPolicy(dict(sudokuwiki.POINTS))):
+            path = walk(board, policy)
+            assert path.solved, line
+            position = board.copy()
+            for i, step in enumerate(path.steps):
+                check_step(step, solution, line)
+                if policy is None and n % 25 == 0 and i % 6 == 1:
+                    probe = position.copy()
+                    for c in iter_cells(probe):
+                        for d in range(1, 7):
+                            if d != solution[c] and probe.has_candidate(c, d) and rng.random() < 0.15:
+                                probe.eliminate(c, d)
+                    for s in all_steps(position, techniques) + all_steps(probe, techniques):
+                        check_step(s, solution, line)
+                        checked += 1
+                apply_step(position, step)
+    assert checked > 500
+
+
+def iter_cells(board: Board) -> list[int]:
+    return [c for c in board.geometry.cells if not board.values[c]]
+
+
+def test_the_corpus_is_solved_by_logic() -> None:
+    from sudoku_grader.engine import walk
+
+    lines = corpus()
+    assert len(lines) >= 200 and len(set(lines)) == len(lines)
+    solved = 0
+    for line in lines:
+        assert brute_count(line) == 1 if line in lines[:20] else True
+        solved += walk(parse(line).board).solved
+    assert solved == len(lines)
+    grades = {api.rate(line, scales="sudokuwiki")["ratings"]["sudokuwiki"]["grade"] for line in lines[150:]}
+    assert "Master" in grades and None not in grades
+
+
+# ------------------------------------------------------------------ generator
+@pytest.mark.parametrize("options", [
+    {}, {"symmetry": "rotational"}, {"symmetry": "mirror", "minimal": True}, {"symmetry": "diagonal"},
+    {"scale": "sudokuwiki", "level": "Expert"}, {"technique": "skyscraper"},
+])
+def test_generated_six_puzzles_are_unique_by_brute_force(options: dict) -> None:
+    for seed in (1, 2, 3):
+        out = api.generate(size=6, seed=seed, timeout=60, **options)
+        assert out["status"] == "unique" and out["size"] == 6 and out["box"] == [2, 3], out
+        puzzle = out["puzzle"]
+        assert len(puzzle) == 36 and brute_count(puzzle) == 1
+        assert api.solve(puzzle)["solution"] == out["solution"]
+        if options.get("symmetry") == "rotational":
+            assert all((puzzle[i] == ".") == (puzzle[35 - i] == ".") for i in range(36))
+        if options.get("symmetry") == "mirror":
+            assert all((puzzle[i] == ".") == (puzzle[i // 6 * 6 + 5 - i % 6] == ".") for i in range(36))
+        if options.get("minimal") or options.get("symmetry", "none") == "none":
+            # every given is needed: without any one of them the puzzle has two solutions
+            for i in range(36):
+                if puzzle[i] != ".":
+                    assert brute_count(puzzle[:i] + "." + puzzle[i + 1:]) == 2
+        if options.get("level"):
+            assert out["ratings"]["sudokuwiki"]["grade"] == "Expert"
+        if options.get("technique"):
+            assert "skyscraper" in out["techniques"]
+
+
+def test_generate_refuses_what_six_cannot_do() -> None:
+    assert "rates 9x9 only" in api.generate(size=6, scale="se", min=2)["error"]
+    assert api.generate(size=6, technique="jellyfish")["status"] == "invalid"
+    assert "no 7x7 grid" in api.generate(size=7)["error"]
+    worker = json.loads(worker_api.handle("generate", "", json.dumps({"size": 6, "seed": 5})))
+    assert worker["status"] == "unique" and worker["size"] == 6 and len(worker["puzzle"]) == 36
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sudoku_grader", *args], capture_output=True, text=True,
+                          cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")}, input=stdin, timeout=120)
+
+
+def test_cli_on_six() -> None:
+    made = cli("generate", "--size", "6", "--seed", "3", "--json")
+    assert made.returncode == 0, made.stderr
+    puzzle = json.loads(made.stdout)["puzzle"]
+    rated = cli("rate", "--format", "csv", puzzle)
+    head, row = rated.stdout.splitlines()[:2]
+    assert rated.returncode == 0 and "unsupported: 9x9 only" in row and "ratings.sudokuwiki.score" in head
+    text = cli("explain", puzzle)
+    assert "se: unsupported (9x9 only)" in text.stdout and "Solved in" in text.stdout
+    for bad, message in ((["generate", "--size", "7"], "no 7x7 grid"),
+                         (["generate", "--size", "6", "--scale", "hodoku", "--level", "easy"], "rates 9x9 only"),
+                         (["solve", "1234567"], "81 cells (9x9) or 36 cells (6x6)"),
+                         (["solve", "7" + P6[1:]], "a 6x6 puzzle uses digits 1-6")):
+        proc = cli(*bad)
+        assert proc.returncode != 0 and message in proc.stdout + proc.stderr, (bad, proc.stdout, proc.stderr)
+        assert "Traceback" not in proc.stderr

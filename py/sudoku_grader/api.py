@@ -267,6 +267,7 @@ def generate(
     minimal: bool = False,
     seed: int | None = None,
     timeout: float = 60.0,
+    size: int = 9,
     progress: Callable[[str], None] | None = None,
     cancel: Cancel | None = None,
 ) -> dict[str, Any]:
@@ -276,14 +277,16 @@ def generate(
     ``status`` "not-found" with a message when ``timeout`` seconds were not enough
     (a rare target), or ``status`` "invalid" with a message for bad options.
     ``progress(message)`` hears about the search about twice a second; ``cancel()`` returning True
-    stops it between two tries (`errors.Cancelled`).
+    stops it between two tries (`errors.Cancelled`). ``size`` 6 makes a 6x6 puzzle (only the
+    SudokuWiki scale rates those).
     """
     from .generator import GenerateOptions, generate_one
 
     try:
         opts = GenerateOptions(symmetry=symmetry or "none", minimal=bool(minimal), technique=technique or None,
                                scale=scale or None, lo=None if min in (None, "") else float(min),
-                               hi=None if max in (None, "") else float(max), level=level or None)
+                               hi=None if max in (None, "") else float(max), level=level or None,
+                               size=int(size) if size not in (None, "") else 9)
     except (SudokuError, ValueError) as e:
         return {"status": "invalid", "error": str(e)}
     used_seed = int(seed) if seed not in (None, "") else random.randrange(2**31)

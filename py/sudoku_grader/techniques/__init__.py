@@ -8,7 +8,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from .options import DEFAULT, PRESETS, Options, make_options
-from .registry import REGISTRY, Technique, default_order, find, get, normalize, ordered, technique
+from .registry import REGISTRY, Technique, default_order, find, get, normalize, offered, ordered, technique
 
 _FAMILIES = (
     "singles",
@@ -41,4 +41,4 @@ for _family in _FAMILIES:
     import_module(f"{__name__}.{_family}")
 
 __all__ = ["DEFAULT", "PRESETS", "REGISTRY", "Options", "Technique", "default_order", "find", "get", "make_options",
-           "normalize", "ordered", "technique"]
+           "normalize", "offered", "ordered", "technique"]
