@@ -328,3 +328,20 @@ def test_generate_offers_the_scales_that_rate_6x6(page: Any, site: str) -> None:
     assert "sudokuwiki" not in disabled
     by_id(page, "gen-size").select_option("9")
     assert page.evaluate("() => document.querySelectorAll('#gen-scale option:disabled').length") == 0
+    # a 6x6 puzzle aimed at a SudokuWiki grade: the same puzzle as the package's for the same seed
+    by_id(page, "gen-size").select_option("6")
+    by_id(page, "gen-scale").select_option("sudokuwiki")
+    by_id(page, "gen-level").select_option("hard")
+    by_id(page, "gen-seed").fill("7")
+    timer = Timer()
+    by_id(page, "generate").click()
+    page.wait_for_function("() => /^New puzzle/.test(document.querySelector('[data-testid=gen-status]').textContent)",
+                           timeout=WORK_TIMEOUT_MS)
+    expected = api.generate(size=6, seed=7, scale="sudokuwiki", level="hard", symmetry="none", minimal=False)
+    assert expected["status"] == "unique" and expected["size"] == 6
+    page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p", arg=expected["puzzle"])
+    print(f"\n6x6 generated in the page in {timer.seconds():.2f} s: {by_id(page, 'gen-status').inner_text()}")
+    assert page.locator("#grid .sg-cell").count() == 36
+    assert f"score {fmt(expected['rating']['score'])}" in by_id(page, "gen-status").inner_text()
+    assert not by_id(page, "error").is_visible()
+    shot(page, "six-06-generated")
