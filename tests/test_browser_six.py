@@ -32,6 +32,8 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra ins
 
 # 11 givens, unique (made for this test by a brute-force count of its solutions; the package agrees)
 P6 = "3.42.....3.......2.45.........612..4"
+# from tests/data/six-corpus.txt: its path needs an X-Wing, a 2-String Kite, W- and WXYZ-Wings, pairs
+HARD6 = ".....65..1.......4.4..2.1.....45.3.."
 BLOCKED: list[str] = []
 
 
@@ -78,8 +80,8 @@ def by_id(page: Any, tid: str) -> Any:
     return page.locator(f'[data-testid="{tid}"]')
 
 
-def solution() -> str:
-    out = api.solve(P6)
+def solution(puzzle: str = P6) -> str:
+    out = api.solve(puzzle)
     assert out["status"] == "unique" and out["size"] == 6
     return out["solution"]
 
@@ -212,15 +214,17 @@ def test_rate_and_step_through_a_6x6_puzzle(page: Any, site: str) -> None:
     assert page.locator("#grid .sg-cell").count() == 36
 
 
-def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str) -> None:
-    sol = solution()
-    page.evaluate("p => localStorage.removeItem('sudoku-grader-game:' + p)", P6)
-    open_link(page, site, "solve:" + P6)
+@pytest.mark.parametrize("puzzle", [P6, HARD6], ids=["singles", "x-wing-and-wings"])
+def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str, puzzle: str) -> None:
+    sol = solution(puzzle)
+    page.evaluate("p => localStorage.removeItem('sudoku-grader-game:' + p)", puzzle)
+    open_link(page, site, "solve:" + puzzle)
     page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
     by_id(page, "fill-candidates").click()
     assert by_id(page, "cell-r1c2").get_attribute("aria-label").startswith("row 1, column 2: empty, marks ")
     applied = 0
     waits: list[float] = []
+    names: set[str] = set()
     timer = Timer()
     while page.evaluate("document.body.dataset.state") != "solved":
         assert applied < 60, "too many steps"
@@ -232,6 +236,7 @@ def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str) -> None:
         waits.append(page.evaluate("window.sudokuGrader.state.hint.ms") / 1000)
         assert ladder["kind"] == "step", ladder["rungs"][0]["text"]
         step = ladder["step"]
+        names.add(step["name"])
         for p in step.get("placements", []):
             c = (int(p["cell"][1]) - 1) * 6 + int(p["cell"][3]) - 1
             assert sol[c] == str(p["digit"]), f"{step['name']} places a wrong digit"
@@ -243,16 +248,16 @@ def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str) -> None:
         page.wait_for_function("() => !window.sudokuGrader.state.hint")
         page.wait_for_selector("body[data-state=ready], body[data-state=solved]", timeout=WORK_TIMEOUT_MS)
     waits.sort()
-    print(f"\n6x6: {applied} hints applied in {timer.seconds():.1f} s; a hint took {statistics.median(waits):.3f} s"
-          f" (median), {waits[-1]:.3f} s (max) in Pyodide")
+    print(f"\n6x6 {puzzle}: {applied} hints applied in {timer.seconds():.1f} s; a hint took "
+          f"{statistics.median(waits):.3f} s (median), {waits[-1]:.3f} s (max) in Pyodide; {sorted(names)}")
     by_id(page, "solved").wait_for()
     values = page.evaluate("() => window.sudokuGrader.state.game.values().join('')")
     assert values == sol
     # Undo takes the last hint's move back; the game is saved as 36 cells
     by_id(page, "undo").click()
     assert page.evaluate("() => window.sudokuGrader.state.game.values().filter(Boolean).length") < 36
-    saved = page.evaluate("p => JSON.parse(localStorage.getItem('sudoku-grader-game:' + p))", P6)
-    assert saved["givens"] == P6 and len(saved["placed"]) == 36 and len(saved["marks"]) == 72
+    saved = page.evaluate("p => JSON.parse(localStorage.getItem('sudoku-grader-game:' + p))", puzzle)
+    assert saved["givens"] == puzzle and len(saved["placed"]) == 36 and len(saved["marks"]) == 72
     # Export: a 6x6 pencilmark grid (6 rows, a rule every 2); no HoDoKu line (its format is 9x9 only)
     page.locator("#export-box summary").click()
     page.wait_for_function("() => document.querySelector('#export-pencilmark').value !== ''")
@@ -260,6 +265,7 @@ def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str) -> None:
     assert len(pencilmark.splitlines()) == 8
     assert not by_id(page, "export-library").is_visible()
     shot(page, f"six-04-solved-by-{applied}-hints")
+    by_id(page, "export-box").locator("summary").click()  # closed again for the next test
 
 
 def test_the_element_draws_rates_and_plays_a_6x6_puzzle(page: Any, site: str) -> None:
