@@ -173,15 +173,16 @@ def test_type_and_paste_a_6x6_puzzle(page: Any, site: str) -> None:
     shot(page, "six-02-typed-and-pasted")
 
 
-def test_rate_and_step_through_a_6x6_puzzle(page: Any, site: str) -> None:
-    open_link(page, site, P6)
+@pytest.mark.parametrize("puzzle", [P6, HARD6], ids=["singles", "x-wing-and-wings"])
+def test_rate_and_step_through_a_6x6_puzzle(page: Any, site: str, puzzle: str) -> None:
+    open_link(page, site, puzzle)
     page.wait_for_selector('[data-testid="validity"].good')
     timer = Timer()
     by_id(page, "analyze").click()
     page.wait_for_selector('[data-testid="step-1"]', timeout=WORK_TIMEOUT_MS)
     wait_ready(page, WORK_TIMEOUT_MS)
     print(f"\n6x6 rated and explained in {timer.seconds():.2f} s")
-    rate = api.rate(P6)
+    rate = api.rate(puzzle)
     assert rate["size"] == 6
     shown = 0
     for scale, value in rate["ratings"].items():
@@ -195,9 +196,10 @@ def test_rate_and_step_through_a_6x6_puzzle(page: Any, site: str) -> None:
     assert shown >= 1, "no scale rated the 6x6 puzzle"
     assert by_id(page, "rating-sudokuwiki").inner_text() == fmt(rate["ratings"]["sudokuwiki"]["score"])
     assert not by_id(page, "error").is_visible()
-    steps = api.explain(P6)["steps"]
+    steps = api.explain(puzzle)["steps"]
     assert page.locator('[data-testid="steps"] li').count() == len(steps)
-    sol = solution()
+    sol = solution(puzzle)
+    drawn = set()
     for k, step in enumerate(steps, start=1):
         by_id(page, "step-next").click()
         assert by_id(page, "step-current").inner_text() == f"Step {k} of {len(steps)}: {step['name']}"
@@ -207,8 +209,14 @@ def test_rate_and_step_through_a_6x6_puzzle(page: Any, site: str) -> None:
             assert "place" in (cand.get_attribute("class") or ""), f"step {k}: {p} is not drawn"
             c = (int(p["cell"][1]) - 1) * 6 + int(p["cell"][3]) - 1
             assert sol[c] == str(p["digit"])
-        if k == 1:
-            shot(page, "six-03-step-1")
+        for e in step["eliminations"]:
+            cand = by_id(page, f"cell-{e['cell']}").locator(f'.sg-cand[data-d="{e["digit"]}"]')
+            assert "elim" in (cand.get_attribute("class") or ""), f"step {k}: {e} is not struck"
+        # chain links: one arrow each on the 6x6 overlay
+        assert page.locator("#grid .sg-link").count() == len(step.get("links", []))
+        if step["technique"] not in drawn:
+            drawn.add(step["technique"])
+            shot(page, f"six-03-step-{k}-{step['technique']}")
     by_id(page, "step-next").click()
     assert by_id(page, "step-current").inner_text() == "Solved"
     assert page.locator("#grid .sg-cell").count() == 36
