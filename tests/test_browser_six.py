@@ -35,6 +35,7 @@ P6 = "3.42.....3.......2.45.........612..4"
 # from tests/data/six-corpus.txt: its path needs an X-Wing, a 2-String Kite, W- and WXYZ-Wings, pairs
 HARD6 = ".....65..1.......4.4..2.1.....45.3.."
 BLOCKED: list[str] = []
+LABELS_JS = "() => [...document.querySelectorAll('#grid .sg-cell')].map(e => e.getAttribute('aria-label'))"
 
 
 
@@ -359,3 +360,37 @@ def test_generate_offers_the_scales_that_rate_6x6(page: Any, site: str) -> None:
     assert f"score {fmt(expected['rating']['score'])}" in by_id(page, "gen-status").inner_text()
     assert not by_id(page, "error").is_visible()
     shot(page, "six-06-generated")
+
+
+def test_marks_check_and_reload_on_6x6(page: Any, site: str) -> None:
+    sol = solution()
+    page.evaluate("p => localStorage.removeItem('sudoku-grader-game:' + p)", P6)
+    open_link(page, site, "solve:" + P6)
+    page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
+    empty = [c for c in range(36) if P6[c] == "."]
+    marked, wrong = empty[0], empty[1]
+    by_id(page, f"cell-{cell_of(marked)}").click()
+    page.keyboard.press("n")
+    for d in "127":  # 7 is no digit of a 6x6 grid
+        page.keyboard.press(d)
+    assert by_id(page, f"cell-{cell_of(marked)}").get_attribute("aria-label").endswith("marks 1 2")
+    page.keyboard.press("n")
+    wrong_digit = next(d for d in "123456" if d != sol[wrong])
+    by_id(page, f"cell-{cell_of(wrong)}").click()
+    page.keyboard.press(wrong_digit)
+    by_id(page, "check").click()
+    flagged = page.evaluate(
+        "() => [...document.querySelectorAll('#grid [data-mistake=digit]')].map(e => e.dataset.testid)")
+    assert flagged == [f"cell-{cell_of(wrong)}"]
+    marks_flag = by_id(page, f"cell-{cell_of(marked)}").get_attribute("data-mistake")
+    assert (marks_flag == "marks") == (sol[marked] not in "12")
+    labels = page.evaluate(LABELS_JS)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
+    page.wait_for_function("() => document.querySelector('#grid .sg-cell.placed') !== null")
+    assert page.locator("#grid .sg-cell").count() == 36
+    after = page.evaluate(LABELS_JS)
+    assert [a.split(", wrong digit")[0].split(", its marks")[0] for a in labels] == after
+    by_id(page, "undo").click()  # the history came back: the wrong digit goes
+    assert by_id(page, f"cell-{cell_of(wrong)}").get_attribute("aria-label").endswith(": empty")
