@@ -6,14 +6,16 @@ and played in the ``<sudoku-grader>`` element. Every request to another host is 
 
 from __future__ import annotations
 
-import json
 import statistics
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from browser_support import (
+    ROOT,
     WORK_TIMEOUT_MS,
     Timer,
     block_other_hosts,
@@ -39,19 +41,24 @@ LABELS_JS = "() => [...document.querySelectorAll('#grid .sg-cell')].map(e => e.g
 
 
 
-def embed_page() -> str:
-    """Two elements: one with only the puzzle (rated on request), one drawn from precomputed JSON."""
-    data = {"puzzle": P6, "ratings": api.rate(P6)["ratings"], "steps": api.explain(P6)["steps"], "solved": True}
-    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>6x6</title></head>
+EMBED_PAGE = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>6x6</title></head>
 <body><script type="module" src="web/embed.js"></script>
 <sudoku-grader puzzle="{P6}"></sudoku-grader>
-<sudoku-grader><script type="application/json">{json.dumps(data)}</script></sudoku-grader></body></html>"""
+<sudoku-grader src="post/puzzle-01.json"></sudoku-grader></body></html>"""
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app, and a page with two elements: one with only the puzzle (rated on request), one drawn
+    from the JSON the command line's ``embed`` wrote for it."""
     dist = build_dist(tmp_path_factory.mktemp("six"))
-    (dist / "six-embed.html").write_text(embed_page())
+    (dist / "six.txt").write_text(P6 + "\n")
+    run = subprocess.run([sys.executable, "-m", "sudoku_grader", "embed", "-f", str(dist / "six.txt"),
+                          "-o", str(dist / "post"), "--base", "/"],
+                         env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"},
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    (dist / "six-embed.html").write_text(EMBED_PAGE)
     base, server = serve(dist)
     yield base
     server.shutdown()
@@ -280,7 +287,8 @@ def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str, puzzle: str) -> None:
 def test_the_element_draws_rates_and_plays_a_6x6_puzzle(page: Any, site: str) -> None:
     page.goto(site + "six-embed.html")
     el = page.locator("sudoku-grader").first
-    el.locator('[data-testid="cell-r6c6"]').wait_for()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('sudoku-grader')].every(e => e.hasAttribute('data-drawn'))")
     assert el.locator(".sg-cell").count() == 36
     assert el.locator('[data-testid="cell-r1c1"] .sg-value').inner_text() == "3"
     href = el.locator('[data-testid="embed-solve"]').get_attribute("href")
@@ -305,7 +313,7 @@ def test_the_element_draws_rates_and_plays_a_6x6_puzzle(page: Any, site: str) ->
     assert el.locator(f'[data-testid="cell-{cell_of(free)}"] .sg-value').inner_text() == sol[free]
     el.locator('[data-testid="embed-check"]').click()
     assert "No mistakes so far" in el.locator('[data-testid="embed-status"]').inner_text()
-    # drawn from JSON: 36 cells, "9x9 only" on the scales that rate 9x9 only, its steps to step through
+    # drawn from the CLI's JSON: 36 cells, "9x9 only" on the scales that rate 9x9 only, its steps
     js = page.locator("sudoku-grader").nth(1)
     assert js.locator(".sg-cell").count() == 36
     assert js.locator('[data-testid="rating-se"]').inner_text() == rate["ratings"]["se"]["unsupported"]
