@@ -1,6 +1,7 @@
 // Rendering of rate() output, shared by the app and the <sudoku-grader> element.
 // Scales are rendered generically: whatever `ratings` holds shows up, each value with the
-// test id `rating-<scale>-<field>`, and each scale's headline value with `rating-<scale>`.
+// test id `rating-<scale>-<field>`, and each scale's headline value with `rating-<scale>`; a scale
+// that answers {"unsupported": reason} (9x9-only scales on a 6x6 puzzle) shows its reason there.
 // The names of scales and fields are the worker's (its `catalogue` op), passed in by the caller.
 
 /**
@@ -68,6 +69,12 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
       tr.classList.add("pending");
       head.setAttribute("data-testid", `rating-${kebab(scale)}-pending`);
       head.textContent = pendingText(scale);
+    } else if (value && typeof value === "object" && typeof value.unsupported === "string") {
+      // A scale that does not rate this grid (a 6x6 puzzle on a 9x9-only scale): its reason, as text.
+      tr.classList.add("unsupported");
+      head.setAttribute("data-testid", `rating-${kebab(scale)}`);
+      head.classList.add("unsupported");
+      head.textContent = value.unsupported;
     } else if (value && typeof value === "object" && !Array.isArray(value)) {
       const field = HEADLINE_FIELDS.find((f) => isShown(value[f]));
       head.setAttribute("data-testid", `rating-${kebab(scale)}`);

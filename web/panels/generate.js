@@ -1,5 +1,6 @@
-// Generating a puzzle: aim at a band of one scale, a level, or a technique as the hardest step.
-// Scale levels and technique names come from the worker's catalogue.
+// Generating a puzzle: aim at a band of one scale, a level, or a technique as the hardest step,
+// on a grid of a size the worker's techniques run on (9x9, 6x6). Scale levels, technique names
+// and sizes come from the worker's catalogue.
 import * as act from "../actions.js";
 import { touches } from "../store.js";
 
@@ -39,6 +40,12 @@ export function mount(root, store) {
     // levels come from the catalogue too: redraw once it is here
     q("#gen-level").dataset.scale = "";
     scaleChanged();
+    const sizes = [...new Set((s.catalogue?.techniques || []).flatMap((t) => t.sizes || []))].sort((x, y) => y - x);
+    const sel = q("#gen-size");
+    sel.textContent = "";
+    for (const n of sizes) sel.add(new Option(`${n}×${n}`, String(n)));
+    q("#gen-size-box").hidden = sizes.length < 2;
+    sizeChanged();
   }
 
   /** The worker's generate options (the same choices as the CLI's `generate`). */
@@ -46,6 +53,7 @@ export function mount(root, store) {
     const scale = q("#gen-scale").value;
     const limit = store.engine.timeLimit > 0 ? Math.max(1, store.engine.timeLimit - 2) : 600;
     const opts = { symmetry: q("#gen-symmetry").value, minimal: q("#gen-minimal").checked, timeout: limit };
+    if (!q("#gen-size-box").hidden) opts.size = Number(q("#gen-size").value);
     const seed = q("#gen-seed").value.trim();
     if (seed !== "") opts.seed = Number(seed);
     if (scale === "se") Object.assign(opts, { scale: "se", min: q("#gen-min").value, max: q("#gen-max").value });
@@ -56,7 +64,24 @@ export function mount(root, store) {
     return opts;
   }
 
+  /** Only the scales that rate the chosen size can be aimed at (the catalogue's scale sizes). */
+  function sizeChanged() {
+    const size = Number(q("#gen-size").value);
+    const sel = q("#gen-scale");
+    for (const o of sel.options) {
+      const sizes = scaleInfo(o.value)?.sizes;
+      const off = Boolean(size && sizes && !sizes.includes(size));
+      o.disabled = off;
+      o.hidden = off;
+    }
+    if (sel.selectedOptions[0]?.disabled) {
+      sel.value = "";
+      scaleChanged();
+    }
+  }
+
   q("#gen-scale").addEventListener("change", scaleChanged);
+  q("#gen-size").addEventListener("change", sizeChanged);
   q("#generate").addEventListener("click", () =>
     act.generate(store, options(), { mode: q("#gen-solve").checked ? "solve" : "analyse" }));
 
