@@ -118,27 +118,45 @@ def resolve(techniques: Iterable[str | Technique] | None) -> list[Technique]:
 
 
 def all_steps(
-    board: Board, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT
+    board: Board, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT,
+    *, progress: Progress | None = None, cancel: Cancel | None = None,
 ) -> list[Step]:
     """Every step of every given technique in this position (HoDoKu's "find all steps").
 
     With no list, the default set without Sudoku Explainer's nested forcing chains: the
-    path's last resort can take minutes, and a listing is asked for to look around."""
+    path's last resort can take minutes, and a listing is asked for to look around.
+    ``progress(n, technique)`` hears of each technique searched (``n`` steps found so far);
+    ``cancel()`` returning True raises `Cancelled` before the next technique."""
     out: list[Step] = []
     chosen = resolve(techniques)
     if techniques is None:
         chosen = [t for t in chosen if t.family != "se_chains"]
     for t in chosen:
+        if cancel is not None and cancel():
+            raise Cancelled(None)
         out.extend(s for s in t.steps(board, options) if gain(board, s))
+        if progress is not None:
+            progress(len(out), t.id)
     return out
 
 
 def next_step(
-    board: Board, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT
+    board: Board, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT,
+    *, progress: Progress | None = None, cancel: Cancel | None = None,
 ) -> Step | None:
-    """The easiest available step: the hint (the simplest policy's choice)."""
-    picked = Simplest(techniques, options).choose(board)
-    return picked[0] if picked else None
+    """The easiest available step: the hint (the simplest policy's choice).
+
+    A hint is one search, so ``cancel()`` is asked before each technique is tried (raising
+    `Cancelled`), and ``progress(n, technique)`` hears of each technique tried (``n`` of them)."""
+    for tried, t in enumerate(resolve(techniques), 1):
+        if cancel is not None and cancel():
+            raise Cancelled(None)
+        s = best_step(board, t.steps(board, options))
+        if progress is not None:
+            progress(tried, t.id)
+        if s is not None:
+            return s
+    return None
 
 
 # ------------------------------------------------------------------ policies
