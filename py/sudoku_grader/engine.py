@@ -23,6 +23,7 @@ that has one. `next_step` (the app's hint) is the simplest policy's choice.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -49,14 +50,16 @@ __all__ = [
 @dataclass
 class Path:
     """A walk's result: the steps applied (with their scale keys), whether they solved the grid,
-    and why the walk stopped if not."""
+    why the walk stopped if not, and how long it took."""
 
     steps: list[Step] = field(default_factory=list)
     keys: list[str | None] = field(default_factory=list)  # the pricing key per step (policy's choice)
     candidates: list[int] = field(default_factory=list)  # candidates on the board before each step
     solved: bool = False
     stuck: str = ""  # why the walk stopped short ("" when solved)
+    stopped: str = ""  # the policy's reason for ending early on purpose (`Policy.finished`), else ""
     board: Board | None = None  # the final position
+    seconds: float = 0.0  # the walk's time (up to the cancel, when cancelled)
 
     def counts(self) -> dict[str, int]:
         """Uses per technique id, in first-use order."""
@@ -166,7 +169,8 @@ class Policy:
     `choose` returns the next step and the key that prices it (or None when nothing
     applies). A policy that keeps state between steps (HoDoKu's singles queues) sets
     it up in `start` and keeps it in step in `apply`. ``stuck`` is the reason a walk
-    gives when `choose` finds nothing; ``max_steps`` bounds the walk.
+    gives when `choose` finds nothing; ``max_steps`` bounds the walk; `finished` ends it
+    early when the policy has what it came for (SE's ``--pearl``).
     """
 
     stuck = "no enabled technique applies in this position"
@@ -181,6 +185,10 @@ class Policy:
 
     def apply(self, board: Board, step: Step) -> None:
         apply_step(board, step)
+
+    def finished(self) -> str:
+        """Why the walk may end before the grid is solved (`Path.stopped`), or "" to go on."""
+        return ""
 
 
 class InOrder(Policy):
@@ -277,17 +285,24 @@ def walk(
 ) -> Path:
     """Solve a copy of ``board`` by logic alone, one step of ``policy`` (default `Simplest`) at a time.
 
-    Stops when the grid is solved, when the policy finds nothing (``stuck`` says so), when the
-    position is broken, or after the policy's ``max_steps``. ``progress(n, technique)`` hears of
-    each step; ``cancel()`` returning True raises `Cancelled` (with the path so far) between steps.
+    Stops when the grid is solved, when the policy finds nothing (``stuck`` says so) or is
+    finished (``stopped`` says why), when the position is broken, or after the policy's
+    ``max_steps``. ``progress(n, technique)`` hears of each step; ``cancel()`` returning True
+    raises `Cancelled` (with the path so far) between steps.
     """
+    started = time.perf_counter()
     policy = policy if policy is not None else Simplest()
     b = board.copy()
     path = Path(board=b)
     policy.start(b)
     limit = policy.max_steps
     while not b.is_solved():
+        stopped = policy.finished()
+        if stopped:
+            path.stopped = stopped
+            break
         if cancel is not None and cancel():
+            path.seconds = time.perf_counter() - started
             raise Cancelled(path)
         if len(path.steps) >= limit:
             path.stuck = policy.limit_reason or f"stopped after {limit} steps"
@@ -308,4 +323,5 @@ def walk(
         if progress is not None:
             progress(len(path.steps), step.technique)
     path.solved = b.is_solved() and b.contradiction() is None
+    path.seconds = time.perf_counter() - started
     return path

@@ -18,8 +18,9 @@ Targets (any combination):
   ``score``, ...), the level from its level field (`ratings.Scale.level`).
 
 Speed: a cheap pre-filter rejects puzzles that singles and locked candidates
-solve whenever the target cannot be met by those (a harder technique, SE above
-2.8, HoDoKu Unfair/Extreme), before the costlier rating.
+solve whenever the target cannot be met by those (a harder technique, a band above
+the scale's ``basics_max`` such as SE 2.8, a level among its ``beyond_basics`` such
+as HoDoKu Unfair/Extreme), before the costlier rating.
 
 Everything is reproducible from the seed (`random.Random(seed)`), and the
 generator reports progress and gives up cleanly (``max_tries``, ``timeout``,
@@ -78,7 +79,8 @@ class GenerateOptions:
         if self.technique:
             self.technique = get(self.technique).id
         if (self.lo is not None or self.hi is not None or self.level) and not self.scale:
-            self.scale = "se" if not self.level else "hodoku"
+            # a band aims at the first scale, a level at the first scale with levels (SE, HoDoKu)
+            self.scale = next(s.id for s in SCALE_LIST if s.levels or not self.level)
         if self.scale:
             try:
                 self.scale = scale_named(self.scale).id
@@ -207,7 +209,8 @@ def _needs_beyond_basics(opts: GenerateOptions) -> bool:
     """Whether the target rules out every puzzle that singles and locked candidates solve."""
     if opts.technique and opts.technique not in BASIC:
         return True
-    if opts.scale == "se" and opts.lo is not None and opts.lo > 2.8:
+    basics_max = opts.rated_on().basics_max if opts.scale else None
+    if basics_max is not None and opts.lo is not None and opts.lo > basics_max:
         return True
     return bool(opts.level and opts.level.lower() in {lv.lower() for lv in opts.rated_on().beyond_basics})
 

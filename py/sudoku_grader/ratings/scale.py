@@ -1,7 +1,10 @@
 """The record of one rating scale: everything the rest of the package needs to know about it.
 
 Each scale module defines one `Scale` (``hodoku.SCALE``), and `ratings.SCALE_LIST`
-gathers them in output order. The command line (its ``--scales`` help and CSV
+gathers them in output order. A rating is the same three moves on every scale
+(`Scale.rate`): the scale's ``policy`` chooses every step of one `engine.walk`,
+its ``prices`` (with a user's scores on top) price them, and its ``summary`` turns
+the walked path into the result. The command line (its ``--scales`` help and CSV
 columns), the generator (which field to aim at, which levels exist), the worker's
 catalogue and through it the page all read these records; no scale name is spelled
 out anywhere else.
@@ -11,63 +14,118 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from ..board import Board
-from ..engine import Cancel, Progress
+from ..engine import Cancel, Path, Policy, Progress, walk
+from ..errors import SudokuError
+from ..solver import solve
 
-
-class Rater(Protocol):
-    """A scale's rating of one board: ``solution`` when the caller already has it (None: found
-    when the scale needs it), ``scores`` a user table on top of the scale's own (summing scales)."""
-
-    def __call__(self, board: Board, *, solution: list[int] | None, scores: dict[str, Any] | None,
-                 progress: Progress | None, cancel: Cancel | None) -> dict[str, Any]: ...
+#: ``policy(prices, solution)`` (and ``stop=`` on a scale with ``stops``): the scale's `engine.Policy`.
+PolicyFor = Callable[..., Policy]
+#: ``summary(path, prices)``: the rating a walked path earns.
+Summary = Callable[[Path, dict[str, Any]], dict[str, Any]]
 
 
 @dataclass(frozen=True)
 class Scale:
     """One public difficulty scale.
 
-    ``number`` and ``level`` name the fields of a result that hold its number (``er``,
-    ``score``, ``total``) and its level name (None when the scale has no levels);
-    ``columns`` are the result fields the CSV output writes (as ``ratings.<id>.<field>``);
-    ``sums`` says whether the rating adds up per-technique scores, so a user score table
-    may change it; ``beyond_basics`` are the levels that need more than singles and
-    locked candidates (the generator then skips puzzles that are too easy);
-    ``compared`` is the field and label the collection reports (``compare``) put side
-    by side, over solved paths only when ``compare_solved_only``. In a user score table,
-    ``score_pairs`` scales take ``[first use, later use]`` pairs, and a flat table (no scale
-    names) is the ``flat_table`` scale's; ``needs_solution`` scales use the solution (HoDoKu's
-    Brute Force), which `rate_board` finds once for all of them.
+    Where the rating comes from: ``policy`` builds the scale's `engine.Policy` for
+    `engine.walk` from its price table and the solution (None when the scale does not need
+    it); ``prices`` is its default price table (technique key -> score; ``(first, later)``
+    pairs for ``score_pairs`` scales; Sudoku Explainer's base rating per producer, since its
+    steps carry their own rating); ``summary`` turns a walked path and the price table into
+    the result `rate` returns. ``stops`` name the ways its walk may end once a number is
+    final (SE's ``pearl`` and ``diamond``), passed to ``policy`` as ``stop``.
 
-    Where the rating comes from, for a reader and for tools: ``policy`` builds the scale's
-    `engine.Policy` for `engine.walk` (from its price table; its own module's signature),
-    ``prices`` is its default per-technique price table (technique key -> score, or
-    ``(first, later)`` pairs for ``score_pairs`` scales) and ``summary`` turns a walked path
-    into the result ``rate`` returns. They are None / empty while a scale keeps its own loop
-    (Sudoku Explainer's, for now).
+    What the rest reads: ``number`` and ``level`` name the fields of a result that hold
+    its number (``er``, ``score``, ``total``) and its level name (None when the scale has
+    no levels); ``columns`` are the result fields the CSV output writes (as
+    ``ratings.<id>.<field>``); ``sums`` says whether the rating adds up per-technique
+    scores, so a user score table may change it; ``beyond_basics`` are the levels that
+    need more than singles and locked candidates and ``basics_max`` the highest number
+    those reach (the generator then skips puzzles that are too easy); ``compared`` is the
+    field and label the collection reports (``compare``) put side by side, over solved
+    paths only when ``compare_solved_only``. In a user score table, ``score_pairs`` scales
+    take ``[first use, later use]`` pairs, and a flat table (no scale names) is the
+    ``flat_table`` scale's; ``needs_solution`` scales use the solution (HoDoKu's Brute
+    Force), which `ratings.rate_board` finds once for all of them. ``slow`` scales are
+    rated last where ratings arrive one by one (the page); ``bottleneck`` marks the scale
+    whose hardest step is the puzzle's ``bottleneck`` in `api.rate`.
     """
 
     id: str
     name: str
     description: str
-    rate: Callable[..., dict[str, Any]]  # a `Rater`
-    number: str
-    columns: tuple[str, ...]
+    policy: PolicyFor = field(compare=False)
+    prices: Mapping[str, Any] = field(compare=False)
+    summary: Summary = field(compare=False)
+    number: str = "score"
+    columns: tuple[str, ...] = ()
     level: str | None = None
     levels: tuple[str, ...] = ()
     sums: bool = False
     aliases: tuple[str, ...] = ()
     beyond_basics: tuple[str, ...] = ()
+    basics_max: float | None = None
     compared: tuple[str, str] = ("", "")
     compare_solved_only: bool = False
     score_pairs: bool = False
     flat_table: bool = False
     needs_solution: bool = False
-    policy: Callable[..., Any] | None = field(default=None, compare=False)
-    prices: Mapping[str, Any] = field(default_factory=dict, compare=False)
-    summary: Callable[..., dict[str, Any]] | None = field(default=None, compare=False)
+    stops: tuple[str, ...] = ()
+    slow: bool = False
+    bottleneck: bool = False
+
+    def table(self, scores: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The price table with a user's ``scores`` on top (a number sets both halves of a pair)."""
+        out = dict(self.prices)
+        for key, v in (scores or {}).items():
+            if self.score_pairs:
+                out[key] = (int(v[0]), int(v[1])) if isinstance(v, (list, tuple)) else (int(v), int(v))
+            else:
+                out[key] = v
+        return out
+
+    def walk(
+        self,
+        board: Board,
+        *,
+        solution: list[int] | None = None,
+        scores: Mapping[str, Any] | None = None,
+        progress: Progress | None = None,
+        cancel: Cancel | None = None,
+        stop: str | None = None,
+    ) -> tuple[Path, dict[str, Any]]:
+        """The scale's path on ``board`` and the price table it was priced with.
+
+        ``solution`` is found here when the scale needs it and the caller has none; ``stop`` is
+        one of ``stops``; ``cancel()`` returning True raises `errors.Cancelled` between steps."""
+        if stop is not None and stop not in self.stops:
+            raise SudokuError(f"{self.name} has no stop {stop!r}" + (
+                f"; choose from {', '.join(self.stops)}" if self.stops else ""))
+        if self.needs_solution and solution is None:
+            found = solve(board)
+            solution = found.solutions[0] if found.status == "unique" else None
+        table = self.table(scores)
+        chosen = self.policy(table, solution, stop=stop) if stop else self.policy(table, solution)
+        return walk(board, chosen, progress=progress, cancel=cancel), table
+
+    def rate(
+        self,
+        board: Board,
+        *,
+        solution: list[int] | None = None,
+        scores: Mapping[str, Any] | None = None,
+        progress: Progress | None = None,
+        cancel: Cancel | None = None,
+        stop: str | None = None,
+    ) -> dict[str, Any]:
+        """The scale's rating of ``board``: its policy walks, its prices price, its summary sums up."""
+        path, table = self.walk(board, solution=solution, scores=scores, progress=progress, cancel=cancel,
+                                stop=stop)
+        return self.summary(path, table)
 
     def to_json(self) -> dict[str, Any]:
         """The record for the page: id, name, description, fields and levels."""
@@ -76,4 +134,4 @@ class Scale:
                 "sums": self.sums, "aliases": list(self.aliases)}
 
 
-__all__ = ["Rater", "Scale"]
+__all__ = ["PolicyFor", "Scale", "Summary"]
