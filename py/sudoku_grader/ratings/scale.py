@@ -128,10 +128,11 @@ class Scale:
         return self.summary(path, table)
 
     def to_json(self) -> dict[str, Any]:
-        """The record for the page: id, name, description, fields and levels."""
+        """The record for the page: id, name, description, fields and levels, and whether it is
+        rated last (``slow``)."""
         return {"id": self.id, "name": self.name, "description": self.description, "number": self.number,
                 "level": self.level, "levels": list(self.levels), "columns": list(self.columns),
-                "sums": self.sums, "aliases": list(self.aliases)}
+                "sums": self.sums, "aliases": list(self.aliases), "slow": self.slow}
 
 
 __all__ = ["PolicyFor", "Scale", "Summary"]
