@@ -282,18 +282,23 @@ def walk(
     *,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    path: Path | None = None,
 ) -> Path:
     """Solve a copy of ``board`` by logic alone, one step of ``policy`` (default `Simplest`) at a time.
 
     Stops when the grid is solved, when the policy finds nothing (``stuck`` says so) or is
     finished (``stopped`` says why), when the position is broken, or after the policy's
     ``max_steps``. ``progress(n, technique)`` hears of each step; ``cancel()`` returning True
-    raises `Cancelled` (with the path so far) between steps.
+    raises `Cancelled` (with the path so far) between steps. ``path``, an empty `Path`, is filled
+    in place and returned: a caller whose walk may be stopped inside a step (an alarm) keeps the
+    steps taken before it.
     """
     started = time.perf_counter()
     policy = policy if policy is not None else Simplest()
     b = board.copy()
-    path = Path(board=b)
+    if path is None:
+        path = Path()
+    path.board = b
     policy.start(b)
     limit = policy.max_steps
     while not b.is_solved():

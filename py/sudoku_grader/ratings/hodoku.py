@@ -461,6 +461,18 @@ def summarize(w: Path, table: dict[str, int]) -> dict[str, Any]:
     return out
 
 
+def bounds(w: Path, table: dict[str, int]) -> dict[str, Any]:
+    """What a path cut off by a time limit proves: the score is a sum of non-negative step scores
+    and the level only rises with the score and the hardest technique, so both so far are lower
+    bounds."""
+    if not w.steps:
+        return {}
+    keys = [k or s.technique for s, k in zip(w.steps, w.keys)]
+    score = sum(int(table.get(k, 0)) for k in keys)
+    hardest = max((LEVELS.index(LEVEL_OF[k]) for k in keys if k in LEVEL_OF), default=0)
+    return {"score": score, "level": level_for(score, hardest)}
+
+
 SCALE = Scale(
     id="hodoku",
     name="HoDoKu",
@@ -477,4 +489,5 @@ SCALE = Scale(
     policy=policy,
     prices=SCORES,
     summary=summarize,
+    bounds=bounds,
 )

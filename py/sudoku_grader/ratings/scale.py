@@ -23,7 +23,7 @@ from ..solver import solve
 
 #: ``policy(prices, solution)`` (and ``stop=`` on a scale with ``stops``): the scale's `engine.Policy`.
 PolicyFor = Callable[..., Policy]
-#: ``summary(path, prices)``: the rating a walked path earns.
+#: ``summary(path, prices)``: the rating a walked path earns (``bounds``: what a cut-off path proves).
 Summary = Callable[[Path, dict[str, Any]], dict[str, Any]]
 
 
@@ -37,7 +37,9 @@ class Scale:
     pairs for ``score_pairs`` scales; Sudoku Explainer's base rating per producer, since its
     steps carry their own rating); ``summary`` turns a walked path and the price table into
     the result `rate` returns. ``stops`` name the ways its walk may end once a number is
-    final (SE's ``pearl`` and ``diamond``), passed to ``policy`` as ``stop``.
+    final (SE's ``pearl`` and ``diamond``), passed to ``policy`` as ``stop``. ``bounds`` (path,
+    prices) gives the lower bounds a path cut off by a time limit still proves (SE: ER so far, ED
+    and EP once their steps are passed; HoDoKu: the score so far and its level); None: none.
 
     What the rest reads: ``number`` and ``level`` name the fields of a result that hold
     its number (``er``, ``score``, ``total``) and its level name (None when the scale has
@@ -77,6 +79,7 @@ class Scale:
     stops: tuple[str, ...] = ()
     slow: bool = False
     bottleneck: bool = False
+    bounds: Summary | None = field(default=None, compare=False)
 
     def table(self, scores: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The price table with a user's ``scores`` on top (a number sets both halves of a pair)."""
@@ -97,11 +100,13 @@ class Scale:
         progress: Progress | None = None,
         cancel: Cancel | None = None,
         stop: str | None = None,
+        path: Path | None = None,
     ) -> tuple[Path, dict[str, Any]]:
         """The scale's path on ``board`` and the price table it was priced with.
 
         ``solution`` is found here when the scale needs it and the caller has none; ``stop`` is
-        one of ``stops``; ``cancel()`` returning True raises `errors.Cancelled` between steps."""
+        one of ``stops``; ``cancel()`` returning True raises `errors.Cancelled` between steps;
+        ``path`` is filled in place (`engine.walk`)."""
         if stop is not None and stop not in self.stops:
             raise SudokuError(f"{self.name} has no stop {stop!r}" + (
                 f"; choose from {', '.join(self.stops)}" if self.stops else ""))
@@ -110,7 +115,7 @@ class Scale:
             solution = found.solutions[0] if found.status == "unique" else None
         table = self.table(scores)
         chosen = self.policy(table, solution, stop=stop) if stop else self.policy(table, solution)
-        return walk(board, chosen, progress=progress, cancel=cancel), table
+        return walk(board, chosen, progress=progress, cancel=cancel, path=path), table
 
     def rate(
         self,
@@ -121,11 +126,12 @@ class Scale:
         progress: Progress | None = None,
         cancel: Cancel | None = None,
         stop: str | None = None,
+        path: Path | None = None,
     ) -> dict[str, Any]:
         """The scale's rating of ``board``: its policy walks, its prices price, its summary sums up."""
-        path, table = self.walk(board, solution=solution, scores=scores, progress=progress, cancel=cancel,
-                                stop=stop)
-        return self.summary(path, table)
+        walked, table = self.walk(board, solution=solution, scores=scores, progress=progress, cancel=cancel,
+                                  stop=stop, path=path)
+        return self.summary(walked, table)
 
     def to_json(self) -> dict[str, Any]:
         """The record for the page: id, name, description, fields and levels, and whether it is

@@ -104,6 +104,15 @@ def summarize(w: Path, prices: Mapping[str, Any] = BASE, *, timed_out: bool = Fa
     return out
 
 
+def bounds(w: Path, prices: Mapping[str, Any] = BASE) -> dict[str, Any]:
+    """What a path cut off by a time limit proves: ER is at least its hardest step so far, ED is the
+    first step's rating and EP is fixed once a digit was placed."""
+    if not w.steps:
+        return {}
+    r = summarize(w, prices, timed_out=True)
+    return {"er": r["er"], "ed": r["ed"], **({"ep": r["ep"]} if r["ep"] else {})}
+
+
 def se_rating(board: Board, progress: Callable[[int, str], Any] | None = None,
               cancel: Callable[[], bool] | None = None, max_seconds: float | None = None,
               with_steps: bool = False, stop: str | None = None) -> dict[str, Any]:
@@ -160,4 +169,5 @@ SCALE = Scale(
     stops=STOPS,
     slow=True,
     bottleneck=True,
+    bounds=bounds,
 )
