@@ -167,17 +167,14 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
     """
     by_se = next((rated[s.id] for s in SCALE_LIST if s.bottleneck and s.id in rated), None)
     if by_se and "error" not in by_se:
-        counts = by_se.get("usage") or by_se.get("counts") or {}
-        return by_se.get("bottleneck"), dict(counts)
+        return by_se.get("bottleneck"), dict(by_se.get("usage") or by_se.get("counts") or {})
     if by_se is not None:
         from ..engine import walk
         from ..techniques import REGISTRY
         from .common import step_summary
 
         path = walk(board)
-        counts: dict[str, int] = {}
-        for s in path.steps:
-            counts[s.technique] = counts.get(s.technique, 0) + 1
+        counts = path.counts()
         if not path.steps:
             return None, counts
         i = max(range(len(path.steps)),
