@@ -11,8 +11,9 @@ export function mount(root, store) {
     const scale = q("#gen-scale").value;
     const info = scaleInfo(scale);
     const levels = info?.levels || [];
-    q("#gen-range").hidden = scale !== "se";
-    q("#gen-level-box").hidden = !(scale && scale !== "se" && scale !== "technique");
+    // a scale with levels is aimed at by level, one without (SE) by a band of its number
+    q("#gen-range").hidden = !info || levels.length > 0;
+    q("#gen-level-box").hidden = !info || levels.length === 0;
     q("#gen-technique-box").hidden = scale !== "technique";
     const sel = q("#gen-level");
     if (sel.dataset.scale !== scale) {
@@ -48,11 +49,12 @@ export function mount(root, store) {
     const opts = { symmetry: q("#gen-symmetry").value, minimal: q("#gen-minimal").checked, timeout: limit };
     const seed = q("#gen-seed").value.trim();
     if (seed !== "") opts.seed = Number(seed);
-    if (scale === "se") Object.assign(opts, { scale: "se", min: q("#gen-min").value, max: q("#gen-max").value });
-    else if (scale === "technique") {
+    const info = scaleInfo(scale);
+    if (scale === "technique") {
       opts.technique = q("#gen-technique").value.trim();
       if (!opts.technique) return null;
-    } else if (scale) Object.assign(opts, { scale, level: q("#gen-level").value });
+    } else if (info && !(info.levels || []).length) Object.assign(opts, { scale, min: q("#gen-min").value, max: q("#gen-max").value });
+    else if (scale) Object.assign(opts, { scale, level: q("#gen-level").value });
     return opts;
   }
 
