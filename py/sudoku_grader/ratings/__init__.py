@@ -19,7 +19,6 @@ from typing import Any
 
 from ..board import Board
 from ..errors import SudokuError
-from ..solver import solve as _exact
 from ..techniques import normalize
 from . import grader2009, hodoku, se, sourgumdrop, sudokuoftheday, sudokuwiki
 from .common import Cancel, Progress
@@ -132,9 +131,6 @@ def rate_board(
     wanted = parse_scales(scales)
     check_se_stop(se_stop)
     scores = scores or {}
-    if solution is None and any(BY_ID[s].needs_solution for s in wanted):
-        result = _exact(board)
-        solution = result.solutions[0] if result.status == "unique" else None
     return {s.id: s.rate(board, solution=solution, scores=scores.get(s.id), progress=_labelled(progress, s.id),
                          cancel=cancel, stop=se_stop if s.stops else None)
             for s in SCALE_LIST if s.id in wanted}

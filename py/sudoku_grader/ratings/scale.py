@@ -52,7 +52,7 @@ class Scale:
     paths only when ``compare_solved_only``. In a user score table, ``score_pairs`` scales
     take ``[first use, later use]`` pairs, and a flat table (no scale names) is the
     ``flat_table`` scale's; ``needs_solution`` scales use the solution (HoDoKu's Brute
-    Force), which `ratings.rate_board` finds once for all of them. ``slow`` scales are
+    Force), which `walk` finds when the caller (`api.rate` has it) gives none. ``slow`` scales are
     rated last where ratings arrive one by one (the page); ``bottleneck`` marks the scale
     whose hardest step is the puzzle's ``bottleneck`` in `api.rate`.
     """
