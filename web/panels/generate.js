@@ -14,6 +14,10 @@ export function mount(root, store) {
     // a scale with levels is aimed at by level, one without (SE) by a band of its number
     q("#gen-range").hidden = !info || levels.length > 0;
     q("#gen-level-box").hidden = !info || levels.length === 0;
+    if (info?.band) {
+      const [low, high, step] = info.band;
+      for (const id of ["#gen-min", "#gen-max"]) Object.assign(q(id), { min: low, max: high, step });
+    }
     q("#gen-technique-box").hidden = scale !== "technique";
     const sel = q("#gen-level");
     if (sel.dataset.scale !== scale) {
@@ -28,7 +32,24 @@ export function mount(root, store) {
     }
   }
 
+  /** The scale targets: each scale's level (if it has levels) or a band of its number (its record's
+   * `band`), named and ordered as the catalogue gives them, before the technique target. */
+  function fillScales(s) {
+    const sel = q("#gen-scale");
+    const chosen = sel.value;
+    for (const o of [...sel.options]) if (o.dataset.scale) o.remove();
+    const technique = sel.querySelector('option[value="technique"]');
+    for (const info of s.catalogue?.scales || []) {
+      if (!(info.levels || []).length && !info.band) continue;
+      const o = new Option(`${info.name} ${(info.levels || []).length ? info.level : "rating"}`, info.id);
+      o.dataset.scale = info.id;
+      sel.insertBefore(o, technique);
+    }
+    if ([...sel.options].some((o) => o.value === chosen)) sel.value = chosen;
+  }
+
   function fillTechniques(s) {
+    fillScales(s);
     const list = q("#gen-technique-list");
     list.textContent = "";
     for (const t of s.catalogue?.techniques || []) {

@@ -54,7 +54,9 @@ class Scale:
     ``flat_table`` scale's; ``needs_solution`` scales use the solution (HoDoKu's Brute
     Force), which `walk` finds when the caller (`api.rate` has it) gives none. ``slow`` scales are
     rated last where ratings arrive one by one (the page); ``bottleneck`` marks the scale
-    whose hardest step is the puzzle's ``bottleneck`` in `api.rate`.
+    whose hardest step is the puzzle's ``bottleneck`` in `api.rate`. ``band`` (lowest, highest,
+    step) is the span of ``number`` the page's generator form offers a band target on; the form
+    offers a level target on every scale with ``levels``.
     """
 
     id: str
@@ -79,6 +81,7 @@ class Scale:
     stops: tuple[str, ...] = ()
     slow: bool = False
     bottleneck: bool = False
+    band: tuple[float, float, float] | None = None
     bounds: Summary | None = field(default=None, compare=False)
 
     def table(self, scores: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -134,11 +137,12 @@ class Scale:
         return self.summary(walked, table)
 
     def to_json(self) -> dict[str, Any]:
-        """The record for the page: id, name, description, fields and levels, and whether it is
-        rated last (``slow``)."""
+        """The record for the page: id, name, description, fields and levels, whether it is rated
+        last (``slow``) and the band its generator form offers (``band``: null or [low, high, step])."""
         return {"id": self.id, "name": self.name, "description": self.description, "number": self.number,
                 "level": self.level, "levels": list(self.levels), "columns": list(self.columns),
-                "sums": self.sums, "aliases": list(self.aliases), "slow": self.slow}
+                "sums": self.sums, "aliases": list(self.aliases), "slow": self.slow,
+                "band": list(self.band) if self.band else None}
 
 
 __all__ = ["PolicyFor", "Scale", "Summary"]

@@ -165,6 +165,7 @@ SCALE = Scale(
     columns=("er", "ep", "ed"),
     aliases=("sudoku-explainer",),
     basics_max=2.8,
+    band=(1.0, 12.0, 0.1),
     compared=("er", "Sudoku Explainer ER"),
     stops=STOPS,
     slow=True,
