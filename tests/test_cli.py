@@ -105,6 +105,26 @@ def test_techniques_listing() -> None:
     assert proc.returncode == 0 and "hidden-single" in proc.stdout and "0002" in proc.stdout
     rows = json_lines(run("techniques", "--json").stdout)
     assert {"id", "name", "codes"} <= rows[0].keys()
+    assert json_lines(run("techniques", "--format", "jsonl").stdout) == rows
+
+
+def test_techniques_take_format_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    import csv
+    import io
+
+    from sudoku_grader import api
+
+    code, text = _main(capsys, "techniques", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    cat = api.techniques()
+    assert code == 0 and [r["id"] for r in rows] == [t["id"] for t in cat]
+    hidden = next(r for r in rows if r["id"] == "hidden-single")
+    assert hidden["codes"] == "0002" and hidden["default"] == "true" and float(hidden["level"]) == 1.2
+    code, text = _main(capsys, "techniques", "--options", "--format", "csv")
+    options = list(csv.DictReader(io.StringIO(text)))
+    assert code == 0 and [o["name"] for o in options] == [o["name"] for o in api.options_catalogue()]
+    assert next(o for o in options if o["name"] == "uniqueness-missing-candidates")["presets"] == "hodoku:true"
+    assert _main(capsys, "techniques", "--json", "--format", "csv")[0] == 2
 
 
 def test_multiline_grid_and_pencilmark_file(tmp_path: Path) -> None:

@@ -633,10 +633,10 @@ export function scaleNames(state) {
   return Object.fromEntries((state.catalogue?.scales || []).map((s) => [s.id, s.name]));
 }
 
-/** The order the worker rates in when the page listens: every scale but SE, then SE. */
+/** The order the worker rates in when the page listens: the catalogue's order, its slow scales (SE) last. */
 function ratingOrder(state) {
-  const ids = (state.catalogue?.scales || []).map((s) => s.id);
-  return [...ids.filter((s) => s !== "se"), ...ids.filter((s) => s === "se")];
+  const scales = state.catalogue?.scales || [];
+  return [...scales.filter((s) => !s.slow), ...scales.filter((s) => s.slow)].map((s) => s.id);
 }
 
 /**

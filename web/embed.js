@@ -18,7 +18,7 @@
 // Attributes: src, puzzle, compact (hides the step text).
 import { Position, plainLineGeometry } from "./board.js";
 import { GridView } from "./grid.js";
-import { OFFLINE_NAMES, renderRatings } from "./ratings.js";
+import { renderRatings } from "./ratings.js";
 
 let shared = null;
 /** The page's one engine, loaded on first use (engine.js and everything after it). */
@@ -196,10 +196,11 @@ export class SudokuGraderElement extends HTMLElement {
     this.drawn(line);
   }
 
-  /** Names of scales and fields: the JSON's when it carries them, else the worker's as known offline. */
+  /** Names of scales and fields: the JSON's when it carries them (the `embed` command writes them from
+   * the scale records), else the worker's catalogue once it was asked; until then the ids show. */
   names(data = this.data) {
-    const named = data?.scale_names ? data : this.catalogue; // the worker's catalogue, once it was asked
-    return { doc: document, names: named?.scale_names || OFFLINE_NAMES.scales, fields: named?.field_names || OFFLINE_NAMES.fields };
+    const named = data?.scale_names ? data : this.catalogue;
+    return { doc: document, names: named?.scale_names || {}, fields: named?.field_names || {} };
   }
 
   showPuzzleOnly(text) {

@@ -2,23 +2,8 @@
 // Scales are rendered generically: whatever `ratings` holds shows up, each value with the
 // test id `rating-<scale>-<field>`, and each scale's headline value with `rating-<scale>`; a scale
 // that answers {"unsupported": reason} (9x9-only scales on a 6x6 puzzle) shows its reason there.
-// The names of scales and fields are the worker's (its `catalogue` op), passed in by the caller.
-
-/**
- * For drawings made without a worker (the <sudoku-grader> element from its JSON, the PyScript demo):
- * the names the worker's catalogue gives. The app itself always takes them from the catalogue.
- */
-export const OFFLINE_NAMES = {
-  scales: {
-    se: "Sudoku Explainer",
-    hodoku: "HoDoKu",
-    sudokuwiki: "SudokuWiki",
-    sourgumdrop: "SourGumdrop",
-    sudokuoftheday: "Sudoku of the Day",
-    grader2009: "Sudoku Grader 2009",
-  },
-  fields: { er: "ER", ep: "EP", ed: "ED" },
-};
+// The names of scales and fields are the worker's (its `catalogue` op, or the `embed` command's JSON,
+// both made from Python's scale records), passed in by the caller; without them the ids show.
 
 const HEADLINE_FIELDS = ["er", "score", "total", "grade", "level"];
 

@@ -126,20 +126,35 @@ def explain(
 
 
 def steps(
-    text: str, technique: str | list[str] | None = None, *, options: OptionsArg = None, preset: str | None = None
+    text: str,
+    technique: str | list[str] | None = None,
+    *,
+    options: OptionsArg = None,
+    preset: str | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
 ) -> dict[str, Any]:
-    """Every step available in the position, optionally of one technique (or a list) only."""
+    """Every step available in the position, optionally of one technique (or a list) only.
+
+    ``progress(n, technique)`` hears of each technique searched (``n`` steps found so far);
+    ``cancel()`` returning True stops before the next technique (`errors.Cancelled`)."""
     try:
         board = load(text)
         techs = [technique] if isinstance(technique, str) else technique
-        found = all_steps(board, techs, finder_options(options, preset))
+        found = all_steps(board, techs, finder_options(options, preset), progress=progress, cancel=cancel)
     except SudokuError as e:
         return invalid(text, e)
     return {"puzzle": _line(board), **shape(board.geometry), "steps": [s.to_json() for s in found]}
 
 
 def hint(
-    text: str, techniques: list[str] | None = None, *, options: OptionsArg = None, preset: str | None = None
+    text: str,
+    techniques: list[str] | None = None,
+    *,
+    options: OptionsArg = None,
+    preset: str | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
 ) -> dict[str, Any]:
     """The easiest step from a player's position, and the player's mistakes.
 
@@ -150,6 +165,8 @@ def hint(
     solution's digit (``missing-candidate``, the digit that belongs there); while there
     are mistakes ``step`` is None, since a step from a broken position proves nothing.
     ``techniques`` limits the search and ``options``/``preset`` set the finders as in `explain`.
+    ``progress(n, technique)`` hears of each technique tried (``n`` of them); ``cancel()``
+    returning True stops before the next one (`errors.Cancelled`).
     """
     try:
         pos = parse_position(text)
@@ -178,7 +195,8 @@ def hint(
         out["step"] = None
         return out
     try:
-        step = next_step(pos.board(), techniques, finder_options(options, preset))
+        step = next_step(pos.board(), techniques, finder_options(options, preset), progress=progress,
+                         cancel=cancel)
     except SudokuError as e:
         return invalid(text, e)
     out["step"] = step.to_json() if step else None

@@ -18,8 +18,9 @@ Targets (any combination):
   ``score``, ...), the level from its level field (`ratings.Scale.level`).
 
 Speed: a cheap pre-filter rejects puzzles that singles and locked candidates
-solve whenever the target cannot be met by those (a harder technique, SE above
-2.8, HoDoKu Unfair/Extreme), before the costlier rating.
+solve whenever the target cannot be met by those (a harder technique, a band above
+the scale's ``basics_max`` such as SE 2.8, a level among its ``beyond_basics`` such
+as HoDoKu Unfair/Extreme), before the costlier rating.
 
 Everything is reproducible from the seed (`random.Random(seed)`), and the
 generator reports progress and gives up cleanly (``max_tries``, ``timeout``,
@@ -89,7 +90,10 @@ class GenerateOptions:
             if self.size not in REGISTRY[self.technique].sizes:
                 raise GenerationError(f"{self.technique} does not run on {self.size}x{self.size} grids")
         if (self.lo is not None or self.hi is not None or self.level) and not self.scale:
-            self.scale = ("se" if not self.level else "hodoku") if self.size == 9 else "sudokuwiki"
+            # a band aims at the first scale on this size, a level at the first with levels
+            # (9x9: SE, HoDoKu; 6x6: SudokuWiki)
+            self.scale = next(s.id for s in SCALE_LIST
+                              if self.size in s.sizes and (s.levels or not self.level))
         if self.scale:
             try:
                 self.scale = scale_named(self.scale).id
@@ -233,7 +237,8 @@ def _needs_beyond_basics(opts: GenerateOptions) -> bool:
     """Whether the target rules out every puzzle that singles and locked candidates solve."""
     if opts.technique and opts.technique not in BASIC:
         return True
-    if opts.scale == "se" and opts.lo is not None and opts.lo > 2.8:
+    basics_max = opts.rated_on().basics_max if opts.scale else None
+    if basics_max is not None and opts.lo is not None and opts.lo > basics_max:
         return True
     return bool(opts.level and opts.level.lower() in {lv.lower() for lv in opts.rated_on().beyond_basics})
 

@@ -9,8 +9,8 @@ around them:
 - options from the page (settings panel) passed only to the api functions whose
   signature takes them, and the ignored ones reported back so the page can say so;
 - progress reports while a solve path is walked, and for ``rate`` each scale's rating
-  as soon as it is done (SE, the slowest, last), so a page shows what it has and a
-  time limit keeps what finished;
+  as soon as it is done (the records' ``slow`` scales, SE, last), so a page shows what
+  it has and a time limit keeps what finished;
 - every exception turned into a one-line message: a person never sees a traceback;
 - helpers the page cannot compute itself: ``parse`` (any format the package
   reads, to the values and candidates of the grid), ``techniques`` (the technique
@@ -110,7 +110,8 @@ def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dic
         wanted = ratings.parse_scales(args.get("scales"))
     except SudokuError:
         return api.rate(puzzle, **args)  # the api words the error
-    order = [s for s in ratings.SCALES if s in wanted and s != "se"] + (["se"] if "se" in wanted else [])
+    # the slow scales (SE) last, so the page shows the others while they run
+    order = [s.id for s in sorted(ratings.SCALE_LIST, key=lambda s: s.slow) if s.id in wanted]
     last = [0.0]
 
     def steps(scale: str) -> Callable[[int, Any], None]:

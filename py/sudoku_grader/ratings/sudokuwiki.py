@@ -32,7 +32,7 @@ import math
 from typing import Any
 
 from ..board import Board
-from ..engine import Choice, InOrder, Path, walk
+from ..engine import Choice, InOrder, Path
 from ..geometry import cell_name
 from ..step import Mark, Step
 from .common import STUCK, Cancel, Progress, chain_length, mappings_used, resolve_order, step_summary
@@ -180,11 +180,13 @@ def rate(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
 ) -> dict[str, Any]:
-    """SudokuWiki's score and grade on its own path."""
-    points = dict(POINTS)
-    if scores:
-        points.update(scores)
-    return summarize(walk(board, SudokuWikiPolicy(points), progress=progress, cancel=cancel), points)
+    """SudokuWiki's score and grade on its own path (`SCALE`'s rating)."""
+    return SCALE.rate(board, scores=scores, progress=progress, cancel=cancel)
+
+
+def policy(prices: dict[str, int], solution: list[int] | None = None) -> SudokuWikiPolicy:
+    """The scale's policy (`Scale.policy`): the site's solver over the strategies ``prices`` enables."""
+    return SudokuWikiPolicy(prices)
 
 
 def step_score(key: str, step: Step, candidates: int, points: dict[str, int], slots: int = SLOTS) -> float:
@@ -226,8 +228,6 @@ SCALE = Scale(
     id="sudokuwiki",
     name="SudokuWiki",
     description="SudokuWiki.org: points x candidate density per step, grade 2*log5(score) (6x6: 2*log4)",
-    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
-        board, scores, progress, cancel),
     number="score",
     level="grade",
     levels=tuple(name for name, _ in GRADES),
@@ -235,7 +235,7 @@ SCALE = Scale(
     sums=True,
     aliases=("sw",),
     compared=("normalised", "SudokuWiki grade (2 log5 score)"),
-    policy=SudokuWikiPolicy,
+    policy=policy,
     prices=POINTS,
     summary=summarize,
     sizes=(9, 6),
