@@ -229,3 +229,16 @@ def test_sudokuwiki_cell_forcing_chains_leave_four_way_starts_to_quad() -> None:
     kept = list(verity[0].find(b))
     assert kept and all(s.extra["branches"] != 4 for s in kept)
     assert len(kept) == sum(1 for s in all_verity if s.extra["branches"] != 4)
+
+
+def test_sudokuwiki_scale_uses_it_on_the_pages_second_example() -> None:
+    """The page says the pattern knocks its second example down a grade band on the site; on our
+    SudokuWiki scale it is taken once and the score falls against the same walk without it."""
+    from sudoku_grader.ratings import sudokuwiki
+
+    board = parse(EXAMPLES["example-2"]).board
+    with_it = sudokuwiki.rate(board)
+    without = sudokuwiki.rate(board, scores={"twinned-xy-chains": 0})
+    assert with_it["solved"] and without["solved"]
+    assert with_it["counts"].get("twinned-xy-chains") == 1 and "twinned-xy-chains" not in without["counts"]
+    assert with_it["score"] < without["score"]
