@@ -20,7 +20,9 @@ share is false (it would use two covers at once).
   some columns. Each digit is covered either by the rows where it appears in the cells or by the
   columns (whichever is fewer; with a tie both work); a locked set when the covers number the
   cells. Then a row digit is placed in the cells in each of its rows, a column digit in each of
-  its columns, and their other candidates in those rows and columns go.
+  its columns, and their other candidates in those rows and columns go. Early in a puzzle tens
+  of thousands of such sets can make the same few eliminations; each distinct set of
+  eliminations is reported once, by the first set found for it (fewest rows first).
 """
 
 from __future__ import annotations
@@ -184,7 +186,7 @@ def multi_sector_locked_set(board: Board) -> Iterator[Step]:
     for nr, nc in SIZES:
         by_rows.setdefault(nr, []).append(nc)
     live_rows = [r for r in range(9) if HOUSE_MASK[r] & unsolved]
-    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    effects: set[frozenset[tuple[int, int]]] = set()
     for nr, ncs in by_rows.items():
         for rows in combinations(live_rows, nr):
             if not _spread(rows):
@@ -208,11 +210,7 @@ def multi_sector_locked_set(board: Board) -> Iterator[Step]:
             sizes = set(ncs)
             top = max(ncs)
             for cols, rm, pv, n in _column_sets(cols_live, n_c, rm_c, pv_c, sizes, top, nr):
-                key = (rows, cols)
-                if key in seen:
-                    continue
-                seen.add(key)
-                step = _msls_step(board, rows, cols, rm, pv, n)
+                step = _msls_step(board, rows, cols, rm, pv, n, effects)
                 if step is not None:
                     yield step
 
@@ -303,7 +301,9 @@ def _column_sets(cols_live: list[int], n_c: list[int], rm_c: list[int], pv_c: li
     return out
 
 
-def _msls_step(board: Board, rows: tuple[int, ...], cols: tuple[int, ...], rm: int, pv: int, n: int) -> Step | None:
+def _msls_step(board: Board, rows: tuple[int, ...], cols: tuple[int, ...], rm: int, pv: int, n: int,
+               effects: set[frozenset[tuple[int, int]]]) -> Step | None:
+    """The step of one locked set; None when it removes nothing, or only what an earlier one removed."""
     cells = 0
     for r in rows:
         for c in cols:
@@ -328,8 +328,10 @@ def _msls_step(board: Board, rows: tuple[int, ...], cols: tuple[int, ...], rm: i
             col_digits.append(d)
         covers[d] = choices
     elims = _rank0_eliminations(board, cells, covers)
-    if not elims:
+    key = frozenset(elims)
+    if not elims or key in effects:
         return None
+    effects.add(key)
     rows_t = "r" + "".join(str(r + 1) for r in rows)
     cols_t = "c" + "".join(str(c + 1) for c in cols)
     parts = []
