@@ -137,10 +137,10 @@ export class GridView {
     const step = view.step || null;
     const showCands = view.showCandidates !== false;
     const marks = new Map(); // "c:d" -> role ; "c:0" -> role for a whole cell
-    const houses = new Set();
+    const houses = new Map(); // cell -> role of the (last) highlighted house holding it
     if (step) {
       for (const h of step.highlights || []) {
-        if (h.house) for (const c of geo.houseCells(h.house)) houses.add(c);
+        if (h.house) for (const c of geo.houseCells(h.house)) houses.set(c, h.role);
         else marks.set(`${geo.cellIndex(h.cell)}:${h.digit}`, h.role);
       }
     }
@@ -155,6 +155,7 @@ export class GridView {
       el.classList.toggle("dup", Boolean(view.duplicates?.has(c)));
       el.classList.toggle("differ", Boolean(view.differ?.has(c)));
       el.classList.toggle("in-house", houses.has(c));
+      el.classList.toggle("house-cross-line", houses.get(c) === "cross-line");
       el.classList.toggle("selected", c === this.selected);
       const mistake = view.mistakes?.get(c);
       if (mistake) el.setAttribute("data-mistake", mistake);

@@ -220,7 +220,8 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "medusa": ("3D Medusa", "3D Medusa colouring"),
     "tridagon": ("Tridagon", "a tridagon (a deadly pattern of three digits)"),
     "exocet": ("Exocets", "an exocet (two base cells whose digits must reappear in two target cells)"),
-    "locked-sets": ("Locked sets", "a locked set over several houses (SK Loop, Multi-Sector Locked Set)"),
+    "locked-sets": ("Locked sets", "a locked set over several houses or lines (SK Loop, Multi-Sector Locked Set, "
+                                   "Twinned XY-Chains)"),
     "forcing": ("Forcing chains and nets", "a forcing chain or net"),
     "templates": ("Templates", "a template (where one digit can still go as a whole)"),
     "se_chains": ("Sudoku Explainer's chains", "one of Sudoku Explainer's forcing chains"),

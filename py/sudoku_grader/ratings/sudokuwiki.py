@@ -29,12 +29,15 @@ x 6 digits = 216 (`SLOTS_6`).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from ..board import Board
 from ..engine import Choice, InOrder, Path
 from ..geometry import cell_name
 from ..step import Mark, Step
+from ..techniques import Technique
 from .common import STUCK, Cancel, Progress, chain_length, mappings_used, resolve_order, step_summary
 from .scale import Scale
 
@@ -157,6 +160,14 @@ def _singles_step(board: Board, hidden: bool) -> Step | None:
     )
 
 
+def _without_quads(t: Technique) -> Technique:
+    """Forcing-chain verity as the site's Cell and Unit Forcing Chains: a start of exactly four
+    alternatives is its Quad Forcing Chain (200), tried last, not a Cell/Unit chain (180)."""
+    def find(board: Board) -> Iterator[Step]:
+        return (s for s in t.find(board) if s.extra.get("branches") != 4)
+    return replace(t, find=find)
+
+
 class SudokuWikiPolicy(InOrder):
     """The site's solver: every naked single in sight as one step, else every hidden single, else
     the first step of the first strategy in menu order that has one."""
@@ -164,7 +175,9 @@ class SudokuWikiPolicy(InOrder):
     def __init__(self, points: dict[str, int]) -> None:
         order = [k for k, _, _ in STRATEGIES[2:] if points.get(k, 0) != 0]
         slots = resolve_order("sudokuwiki", order)
-        super().__init__([(slot.technique, slot.key) for slot in slots], "first", stuck=STUCK)
+        entries = [(_without_quads(slot.technique) if slot.technique.id == "forcing-chain-verity" else
+                    slot.technique, slot.key) for slot in slots]
+        super().__init__(entries, "first", stuck=STUCK)
 
     def choose(self, board: Board) -> Choice | None:
         for hidden in (False, True):

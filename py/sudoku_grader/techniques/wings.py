@@ -127,14 +127,15 @@ def _bent_sets(board: Board, size: int) -> Iterator[tuple[list[int], int, int]]:
     unrestricted (adding cells never restores a restriction).
     """
     cands = board.cands
-    pool = [c for c in iter_bits(board.unsolved) if 2 <= cands[c].bit_count() <= size]
+    pool = [(c, cands[c]) for c in iter_bits(board.unsolved) if 2 <= cands[c].bit_count() <= size]
     if len(pool) >= size:
         yield from _combine(board, size, pool, [], 0, 0, 0)
 
 
-def _combine(board: Board, size: int, rest: list[int], chosen: list[int], chosen_mask: int,
+def _combine(board: Board, size: int, rest: list[tuple[int, int]], chosen: list[int], chosen_mask: int,
              loose: int, union: int) -> Iterator[tuple[list[int], int, int]]:
-    """Depth-first choice of ``size`` cells from ``rest``; ``loose`` holds the unrestricted digits so far (bits).
+    """Depth-first choice of ``size`` cells from ``rest`` (cell, candidates); ``loose`` holds the unrestricted
+    digits so far (bits).
 
     Each level passes down only the later cells that keep the union within ``size``
     digits. Once a digit is loose it is z, and a branch whose z cells share no
@@ -144,30 +145,36 @@ def _combine(board: Board, size: int, rest: list[int], chosen: list[int], chosen
     cands, dc = board.cands, board.digit_cells
     need = size - 1 - len(chosen)  # cells still to choose after this one
     for i in range(len(rest) - need):
-        c = rest[i]
-        m = cands[c]
-        u = union | m
+        c, m = rest[i]
         nl = loose
         outside = chosen_mask & ~peer_mask[c]
         if outside:
-            for d in _DIGIT_LISTS[m]:
-                if outside & dc[d]:
-                    nl |= 1 << (d - 1)
+            seen_outside = 0
+            while outside:
+                low = outside & -outside
+                seen_outside |= cands[low.bit_length() - 1]
+                outside ^= low
+            nl |= m & seen_outside
             if nl & (nl - 1):
                 continue
         new_mask = chosen_mask | 1 << c
         if nl:  # z is known: its cells must keep a common peer holding z
             z = nl.bit_length()
-            common = dc[z] & ~new_mask
-            for h in iter_bits(new_mask & dc[z]):
-                common &= peer_mask[h]
+            dz = dc[z]
+            common = dz & ~new_mask
+            zc = new_mask & dz
+            while zc and common:
+                low = zc & -zc
+                common &= peer_mask[low.bit_length() - 1]
+                zc ^= low
             if not common:
                 continue
+        u = union | m
         if need == 0:
             if u.bit_count() == size and nl:
                 yield [*chosen, c], u, nl.bit_length()
             continue
-        later = [x for x in rest[i + 1:] if (u | cands[x]).bit_count() <= size]
+        later = [xm for xm in rest[i + 1:] if (u | xm[1]).bit_count() <= size]
         if len(later) >= need:
             yield from _combine(board, size, later, [*chosen, c], new_mask, nl, u)
 
