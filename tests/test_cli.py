@@ -151,7 +151,8 @@ def test_explain_policy_and_disable() -> None:
     a = json_lines(run(*args).stdout)[0]
     b = json_lines(run(*args).stdout)[0]
     assert a["steps"] == b["steps"]
-    c = json_lines(run("explain", "--json", "--scales", "none", "--disable", "hidden-single,full-house", line).stdout)[0]
+    off = run("explain", "--json", "--scales", "none", "--disable", "hidden-single,full-house", line)
+    c = json_lines(off.stdout)[0]
     assert not {"hidden-single", "full-house"} & {s["technique"] for s in c["steps"]}
 
 
