@@ -146,6 +146,30 @@ def _unit_premises(board: Board) -> Iterator[tuple[str, list[int]]]:
                 yield f"{d} in {house_name(h)}", [cand_id(c, d) for c in iter_bits(pos)]
 
 
+def _verity(board: Board, ch: _Chains, found: dict, label: str, premises: list[tuple[int, bool]]) -> None:
+    """Into ``found``: every candidate that the chains from each premise (one of which holds)
+    all turn on, or all turn off, with the shortest set of branches (shared by the verity finders)."""
+    common_on = common_off = CAND_BITS
+    for node, on in premises:
+        r = ch.reach(node, on)
+        common_on &= r.on
+        common_off &= r.off
+        if not (common_on | common_off):
+            return
+    own = sum(1 << n for n, _ in premises)
+    common_on &= ~own & ch.g.present
+    common_off &= ~own & ch.g.present
+    for x in iter_bits(common_on):
+        cell, d = cand_of(x)
+        if board.values[cell]:
+            continue
+        branches = [(n, o, x, True) for n, o in premises]
+        _best(found, (((cell, d),), ()), _depth_sum(ch, branches), (branches, label))
+    for x in iter_bits(common_off):
+        branches = [(n, o, x, False) for n, o in premises]
+        _best(found, ((), (cand_of(x),)), _depth_sum(ch, branches), (branches, label))
+
+
 @technique("forcing-chain-contradiction", "Forcing Chain Contradiction", family="forcing", level=8.0,
            codes=("1301",), aliases=("forcing chain", "contradiction forcing chain", "Nishio Forcing Chain"),
            sizes=(9, 6))
@@ -187,27 +211,7 @@ def forcing_chain_verity(board: Board) -> Iterator[Step]:
     sources += [(f"{_premise_text(n, True)} or {_premise_text(n, False)}", [n, -1 - n])
                 for n in iter_bits(ch.g.present)]
     for label, prem in sources:
-        premises = [(p, True) if p >= 0 else (-1 - p, False) for p in prem]
-        common_on = common_off = CAND_BITS
-        for node, on in premises:
-            r = ch.reach(node, on)
-            common_on &= r.on
-            common_off &= r.off
-            if not (common_on | common_off):
-                break
-        own = sum(1 << n for n, _ in premises)
-        common_on &= ~own & ch.g.present
-        common_off &= ~own & ch.g.present
-        for x in iter_bits(common_on):
-            cell, d = cand_of(x)
-            if board.values[cell]:
-                continue
-            branches = [(n, o, x, True) for n, o in premises]
-            _best(found, (((cell, d),), ()), _depth_sum(ch, branches), (branches, label))
-        for x in iter_bits(common_off):
-            cell, d = cand_of(x)
-            branches = [(n, o, x, False) for n, o in premises]
-            _best(found, ((), ((cell, d),)), _depth_sum(ch, branches), (branches, label))
+        _verity(board, ch, found, label, [(p, True) if p >= 0 else (-1 - p, False) for p in prem])
     for (pl, el), (_c, (branches, label)) in sorted(found.items(), key=lambda kv: kv[1][0]):
         effect = (f"{cell_name(pl[0][0])} is {pl[0][1]}" if pl else f"{cell_name(el[0][0])} is not {el[0][1]}")
         sentence = f"Whichever holds of {label}, the chains give the same result: {effect}."

@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board
-from ..chains.graph import CAND_BITS, cand_of
-from ..geometry import cell_name, iter_bits
+from ..chains.graph import cand_of
+from ..geometry import cell_name
 from ..step import Step
-from .forcing import _best, _chain_step, _Chains, _depth_sum, _unit_premises
+from .forcing import _chain_step, _Chains, _unit_premises, _verity
 from .registry import technique
 
 ALTERNATIVES = 4
@@ -37,25 +37,7 @@ def quad_forcing_chain(board: Board) -> Iterator[Step]:
     for label, prem in _unit_premises(board):
         if len(prem) != ALTERNATIVES:
             continue
-        common_on = common_off = CAND_BITS
-        for node in prem:
-            r = ch.reach(node, True)
-            common_on &= r.on
-            common_off &= r.off
-            if not (common_on | common_off):
-                break
-        own = sum(1 << n for n in prem)
-        common_on &= ~own & ch.g.present
-        common_off &= ~own & ch.g.present
-        for x in iter_bits(common_on):
-            cell, d = cand_of(x)
-            if board.values[cell]:
-                continue
-            branches = [(n, True, x, True) for n in prem]
-            _best(found, (((cell, d),), ()), _depth_sum(ch, branches), (branches, label))
-        for x in iter_bits(common_off):
-            branches = [(n, True, x, False) for n in prem]
-            _best(found, ((), (cand_of(x),)), _depth_sum(ch, branches), (branches, label))
+        _verity(board, ch, found, label, [(n, True) for n in prem])
     for (pl, el), (_c, (branches, label)) in sorted(found.items(), key=lambda kv: kv[1][0]):
         kind = "digit" if " in " in label else "cell"
         form = "Quad Unit Forcing Chain" if kind == "digit" else "Quad Cell Forcing Chain"
