@@ -358,3 +358,23 @@ def test_se_record_prices_each_producer_at_its_lowest_rating() -> None:
         assert pearl["stopped"] == "pearl" and pearl["final"] == ["ep", "ed"]
         assert (pearl["ep"], pearl["ed"]) == (full["ep"], full["ed"]) and full["final"] == ["er", "ep", "ed"]
     assert {"Hidden Single", "Naked Single"} <= seen and len(seen) >= 6
+
+
+def test_headline_scales_name_a_field_their_rating_fills_and_reach_the_catalogue() -> None:
+    """The page's "You solved an SE 7.2 / HoDoKu Hard puzzle" sentence is built from the records'
+    ``headline`` (label, field) through the worker's catalogue: each headline field is one the
+    scale's rating fills, and the first two headline scales on 9x9 are SE then HoDoKu."""
+    from sudoku_grader import ratings, worker_api
+
+    headlined = [s for s in ratings.SCALE_LIST if s.headline]
+    assert [s.headline for s in headlined if 9 in s.sizes][:2] == [("SE", "er"), ("HoDoKu", "level")]
+    assert [s.id for s in headlined if 6 in s.sizes] == ["sudokuwiki"]
+    easy = parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").board
+    for s in headlined:
+        result = s.rate(easy)
+        assert result[s.headline[1]] not in (None, ""), (s.id, result)
+    catalogue = {c["id"]: c for c in worker_api.scales()}
+    for s in ratings.SCALE_LIST:
+        expected = {"label": s.headline[0], "field": s.headline[1]} if s.headline else None
+        assert catalogue[s.id]["headline"] == expected
+        assert catalogue[s.id]["bottleneck"] == s.bottleneck

@@ -1,7 +1,7 @@
 // What the panels can do. Every change of the shared state and every engine request goes through
 // these functions; panels only draw the state and call them. All Sudoku logic stays in Python (the
 // worker) or in the DOM-free model (model/*.js).
-import { NINE, duplicateCells, plainLineGeometry, Position } from "./board.js";
+import { duplicateCells, plainLineGeometry, Position } from "./board.js";
 import { Game, parseHash } from "./model/game.js";
 import { hintLadder } from "./model/ladder.js";
 
@@ -535,10 +535,8 @@ export async function noticeSolved(store) {
   let rate = a?.puzzle === puzzle && !a.pending?.length && !a.stopped ? a.rate : null; // every scale rated
   if (!rate) {
     try {
-      // 9x9: the two scales the sentence names; another size: the scales that rate it (the catalogue's sizes)
-      const size = s.game.geo.size;
-      const scales = size === NINE.size ? "se,hodoku" :
-        (s.catalogue?.scales || []).filter((x) => (x.sizes || []).includes(size)).map((x) => x.id).join(",");
+      if (!store.state.catalogue) await loadCatalogue(store); // the sentence's scales come from it
+      const scales = sentenceScales(store.state.catalogue, s.game.geo.size).map((x) => x.id).join(",");
       rate = await store.engine.request("rate", puzzle, scales ? { scales } : {});
     } catch {
       rate = null;
@@ -547,19 +545,28 @@ export async function noticeSolved(store) {
     }
   }
   if (store.state.game.puzzle() !== puzzle || !store.state.solvedInfo) return;
-  store.update({ solvedInfo: { puzzle, text: solvedSentence(rate) } });
+  const text = solvedSentence(rate, store.state.catalogue, store.state.game.geo.size);
+  store.update({ solvedInfo: { puzzle, text } });
 }
 
-export function solvedSentence(rate) {
-  const se = rate?.ratings?.se;
-  const ho = rate?.ratings?.hodoku;
+/** The scales the solved sentence names: the catalogue's scales with a `headline` that rate a
+ * `size` x `size` grid, in catalogue order, at most two (9x9: SE and HoDoKu). */
+export function sentenceScales(catalogue, size) {
+  return (catalogue?.scales || []).filter((x) => x.headline && (x.sizes || []).includes(size)).slice(0, 2);
+}
+
+/** "You solved an SE 7.2 / HoDoKu Hard puzzle; its hardest step is ...": each sentence scale's
+ * headline label and field (from the worker's catalogue), then the puzzle's bottleneck step. */
+export function solvedSentence(rate, catalogue, size) {
   const parts = [];
-  if (se && typeof se.er === "number") parts.push(`SE ${se.er.toFixed(1)}`);
-  if (ho && ho.level) parts.push(`HoDoKu ${ho.level}`);
-  const sw = rate?.ratings?.sudokuwiki;
-  if (!parts.length && sw && sw.grade) parts.push(`SudokuWiki ${sw.grade}`); // a 6x6 puzzle: its one scale
+  for (const x of sentenceScales(catalogue, size)) {
+    const v = rate?.ratings?.[x.id]?.[x.headline.field];
+    if (typeof v === "number") parts.push(`${x.headline.label} ${v.toFixed(1)}`);
+    else if (typeof v === "string" && v) parts.push(`${x.headline.label} ${v}`);
+  }
   let text = parts.length ? `You solved an ${parts.join(" / ")} puzzle` : "You solved the puzzle";
-  const b = rate?.bottleneck || se?.bottleneck;
+  const own = (catalogue?.scales || []).find((x) => x.bottleneck); // the scale whose hardest step is the puzzle's
+  const b = rate?.bottleneck || (own && rate?.ratings?.[own.id]?.bottleneck);
   if (b && (b.name || b.technique)) {
     const name = b.name || b.technique;
     text += `; its hardest step is ${b.text ? (b.text.startsWith(name) ? b.text : `${name}: ${b.text}`) : name}`;

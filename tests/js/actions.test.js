@@ -99,8 +99,29 @@ test("which pasted texts carry every cell's candidates", () => {
   assert.equal(act.carriesMarks(six, 81), false);
 });
 
-test("the solved sentence names the ratings and the hardest step once", () => {
-  const rate = { ratings: { se: { er: 7.1 }, hodoku: { level: "Extreme" } }, bottleneck: { name: "Forcing Chain", text: "Forcing Chain: r1c2<>4." } };
-  assert.equal(act.solvedSentence(rate), "You solved an SE 7.1 / HoDoKu Extreme puzzle; its hardest step is Forcing Chain: r1c2<>4.");
-  assert.equal(act.solvedSentence(null), "You solved the puzzle.");
+// The worker's catalogue as Python's scale records make it (only the fields the sentence reads).
+const CATALOGUE = { scales: [
+  { id: "se", sizes: [9], bottleneck: true, headline: { label: "SE", field: "er" } },
+  { id: "hodoku", sizes: [9], bottleneck: false, headline: { label: "HoDoKu", field: "level" } },
+  { id: "sudokuwiki", sizes: [9, 6], bottleneck: false, headline: { label: "SudokuWiki", field: "grade" } },
+  { id: "sourgumdrop", sizes: [9], bottleneck: false, headline: null },
+] };
+
+test("the solved sentence names the catalogue's headline scales and the hardest step once", () => {
+  const ratings = { se: { er: 7.1 }, hodoku: { level: "Extreme" }, sudokuwiki: { grade: "Diabolical" }, sourgumdrop: { score: 3 } };
+  const rate = { ratings, bottleneck: { name: "Forcing Chain", text: "Forcing Chain: r1c2<>4." } };
+  assert.equal(act.solvedSentence(rate, CATALOGUE, 9), "You solved an SE 7.1 / HoDoKu Extreme puzzle; its hardest step is Forcing Chain: r1c2<>4.");
+  assert.equal(act.solvedSentence(null, CATALOGUE, 9), "You solved the puzzle.");
+  // 6x6: the one headline scale that rates it
+  assert.equal(act.solvedSentence({ ratings }, CATALOGUE, 6), "You solved an SudokuWiki Diabolical puzzle.");
+  assert.deepEqual(act.sentenceScales(CATALOGUE, 9).map((x) => x.id), ["se", "hodoku"]);
+  assert.deepEqual(act.sentenceScales(CATALOGUE, 6).map((x) => x.id), ["sudokuwiki"]);
+  // labels, fields and order are the catalogue's, not the page's
+  const renamed = { scales: [
+    { id: "hodoku", sizes: [9], headline: { label: "HDK", field: "level" } },
+    { id: "se", sizes: [9], bottleneck: true, headline: { label: "Explainer", field: "ep" } },
+  ] };
+  const other = { ratings: { se: { er: 7.1, ep: 2.5, bottleneck: { name: "XY-Wing" } }, hodoku: { score: 1234, level: "Hard" } } };
+  assert.equal(act.solvedSentence(other, renamed, 9), "You solved an HDK Hard / Explainer 2.5 puzzle; its hardest step is XY-Wing.");
+  assert.equal(act.solvedSentence(other, { scales: [] }, 9), "You solved the puzzle.");
 });

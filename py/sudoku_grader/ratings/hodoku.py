@@ -486,6 +486,7 @@ SCALE = Scale(
     beyond_basics=("Unfair", "Extreme"),
     compared=("score", "HoDoKu score"),
     needs_solution=True,
+    headline=("HoDoKu", "level"),
     policy=policy,
     prices=SCORES,
     summary=summarize,

@@ -58,6 +58,9 @@ class Scale:
     step) is the span of ``number`` the page's generator form offers a band target on; the form
     offers a level target on every scale with ``levels``. ``sizes`` are the grid sizes the
     scale is defined on; on any other `ratings.rate_board` answers ``{"unsupported": "9x9 only"}``.
+    ``headline`` (short label, result field) is what the page's "You solved ..." sentence shows of
+    this scale (``("SE", "er")`` -> "SE 7.2"); the page names the first two such scales that rate
+    the puzzle's size, in list order; None: the sentence never names it.
     """
 
     id: str
@@ -85,6 +88,7 @@ class Scale:
     band: tuple[float, float, float] | None = None
     bounds: Summary | None = field(default=None, compare=False)
     sizes: tuple[int, ...] = (9,)
+    headline: tuple[str, str] | None = None
 
     def table(self, scores: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The price table with a user's ``scores`` on top (a number sets both halves of a pair)."""
@@ -140,11 +144,15 @@ class Scale:
 
     def to_json(self) -> dict[str, Any]:
         """The record for the page: id, name, description, fields and levels, whether it is rated
-        last (``slow``) and the band its generator form offers (``band``: null or [low, high, step])."""
+        last (``slow``), the band its generator form offers (``band``: null or [low, high, step]),
+        whether its hardest step is the puzzle's (``bottleneck``) and what the solved sentence shows
+        of it (``headline``: null or {"label", "field"})."""
         return {"id": self.id, "name": self.name, "description": self.description, "number": self.number,
                 "level": self.level, "levels": list(self.levels), "columns": list(self.columns),
                 "sums": self.sums, "aliases": list(self.aliases), "slow": self.slow,
-                "band": list(self.band) if self.band else None, "sizes": list(self.sizes)}
+                "band": list(self.band) if self.band else None, "sizes": list(self.sizes),
+                "bottleneck": self.bottleneck,
+                "headline": {"label": self.headline[0], "field": self.headline[1]} if self.headline else None}
 
 
 __all__ = ["PolicyFor", "Scale", "Summary"]

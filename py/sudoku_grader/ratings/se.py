@@ -170,5 +170,6 @@ SCALE = Scale(
     stops=STOPS,
     slow=True,
     bottleneck=True,
+    headline=("SE", "er"),
     bounds=bounds,
 )

@@ -252,4 +252,5 @@ SCALE = Scale(
     prices=POINTS,
     summary=summarize,
     sizes=(9, 6),
+    headline=("SudokuWiki", "grade"),
 )
