@@ -34,7 +34,7 @@ def test_positions_and_incremental_updates() -> None:
     row3 = 2
     before = b.positions(row3, 5)
     assert before & ~HOUSE_MASK[row3] == 0
-    cell = next(iter_bits(before))
+    cell = iter_bits(before)[0]
     c = b.copy()
     c.place(cell, 5)
     assert c.positions(row3, 5) == 0
@@ -49,3 +49,15 @@ def test_duplicate_is_named() -> None:
     values[5] = 7
     with pytest.raises(ContradictionError, match=r"7 appears twice in row 1: r1c4 and r1c6"):
         Board.from_values(values)
+
+
+def test_iter_bits_lists_every_set_bit_lowest_first() -> None:
+    """Each path of iter_bits (9-bit table, one bit, byte tables, wider masks) against a bit-by-bit reading."""
+    import random
+
+    rng = random.Random(7)
+    masks = [0, 1, 0x1FF, 511, 512, 1 << 80, (1 << 81) - 1, (1 << 88) - 1, 1 << 88, (1 << 1700) | 5]
+    masks += [rng.getrandbits(81) & rng.getrandbits(81) for _ in range(300)]
+    masks += [rng.getrandbits(9) for _ in range(50)] + [rng.getrandbits(1800) for _ in range(20)]
+    for m in masks:
+        assert list(iter_bits(m)) == [i for i in range(m.bit_length()) if m >> i & 1], hex(m)
