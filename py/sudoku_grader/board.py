@@ -25,10 +25,13 @@ from .geometry import (
     NCELLS,
     PEER_MASK,
     PEERS,
+    POPCOUNT9,
     cell_name,
     house_name,
     iter_bits,
 )
+
+_DIGIT_BIT = (0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 
 
 class Board:
@@ -184,7 +187,7 @@ class Board:
 
     def candidate_count(self) -> int:
         """Candidates left on the board (SudokuWiki's candidate density)."""
-        return sum(m.bit_count() for m in self.cands)
+        return sum([POPCOUNT9[m] for m in self.cands])
 
     def given_count(self) -> int:
         return self.givens.bit_count()
@@ -199,8 +202,12 @@ class Board:
         """Why this position cannot be completed by simple means, or None.
 
         Checks for duplicates, an empty cell without candidates, and a digit
-        that is missing from a house with no place left for it.
+        that is missing from a house with no place left for it. The walk asks
+        before every step, so a one-pass check of small masks answers first and
+        the house-by-house search below only runs to name a problem it saw.
         """
+        if self._sound():
+            return None
         clash = find_duplicate(self.values)
         if clash:
             return clash
@@ -216,6 +223,27 @@ class Board:
                 if not placed >> (d - 1) & 1 and not self.digit_cells[d] & HOUSE_MASK[h]:
                     return f"{d} has no place left in {house_name(h)}"
         return None
+
+    def _sound(self) -> bool:
+        """No repeated digit, no empty cell without candidates, every digit placed or possible in
+        every house. Reads ``cands`` (kept in step with ``digit_cells``) with 9-bit house masks."""
+        placed = [0] * 27
+        open_ = [0] * 27
+        for v, m, (r, k, b) in zip(self.values, self.cands, CELL_HOUSES):
+            if v:
+                bit = _DIGIT_BIT[v]
+                if (placed[r] | placed[k] | placed[b]) & bit:
+                    return False
+                placed[r] |= bit
+                placed[k] |= bit
+                placed[b] |= bit
+            elif m:
+                open_[r] |= m
+                open_[k] |= m
+                open_[b] |= m
+            else:
+                return False
+        return all(p | o == ALL_DIGITS for p, o in zip(placed, open_))
 
     def __eq__(self, other: object) -> bool:
         return (
