@@ -243,7 +243,10 @@ class Board:
                 open_[b] |= m
             else:
                 return False
-        return all(p | o == ALL_DIGITS for p, o in zip(placed, open_))
+        every = ALL_DIGITS
+        for p, o in zip(placed, open_):
+            every &= p | o
+        return every == ALL_DIGITS
 
     def __eq__(self, other: object) -> bool:
         return (

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from .board import Board
 from .errors import Cancelled, SudokuError
-from .geometry import PEER_MASK
+from .geometry import PEER_MASK, POPCOUNT9
 from .step import Step
 from .techniques import DEFAULT, Options, Technique, default_order, get
 
@@ -75,7 +75,7 @@ def gain(board: Board, step: Step) -> int:
         if cell in seen:
             continue
         seen.add(cell)
-        n += board.cands[cell].bit_count()
+        n += POPCOUNT9[board.cands[cell]]
         n += (board.digit_cells[digit] & PEER_MASK[cell]).bit_count()
     for cell, digit in step.eliminations:
         if cell not in seen and board.has_candidate(cell, digit):

@@ -201,3 +201,6 @@ def houses_containing(cells: int) -> list[int]:
 
 
 POPCOUNT9 = tuple(bin(i).count("1") for i in range(512))
+
+# The digits (1-9) of every 9-bit candidate mask, lowest first.
+DIGITS_IN: tuple[tuple[int, ...], ...] = tuple(tuple(d + 1 for d in range(9) if m >> d & 1) for m in range(512))

@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..board import Board
-from ..geometry import HOUSES, cell_name, cells_name, common_peers, iter_bits
+from ..geometry import HOUSES, POPCOUNT9, cell_name, cells_name, common_peers, iter_bits
 from ..step import Mark, Step
 from .hodoku_tabling import index_sum
 
@@ -87,7 +87,7 @@ def _walk_house(board: Board, house: tuple[int, ...], k: int, start: int, mask: 
             continue
         m = mask | 1 << c
         ds = digits | board.cands[c]
-        if ds.bit_count() - k == 1 and m not in seen:
+        if POPCOUNT9[ds] - k == 1 and m not in seen:
             seen.add(m)
             out.append(Als(m, ds, size=k))
         _walk_house(board, house, k, i + 1, m, ds, seen, out)
