@@ -26,16 +26,17 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "py")]
 
 import build  # noqa: E402
 
 from browser_boot import CountingServer, add_bare_page, wait_state_ready  # noqa: E402
 from browser_support import launch  # noqa: E402
+from sudoku_grader.ratings import SCALE_LIST  # noqa: E402
 
 PUZZLES = ROOT.parent / "shared" / "puzzles"
 BOOT_MS = 180_000
-SCALES = ("hodoku", "sudokuwiki", "sourgumdrop", "sudokuoftheday", "grader2009", "se")
+SCALES = tuple(s.id for s in sorted(SCALE_LIST, key=lambda s: s.slow))  # the worker's order: slow ones last
 
 
 def med(xs: list[float]) -> float:

@@ -42,7 +42,13 @@ def add_bare_page(dist: Path) -> str:
 
 def wait_state_ready(page: Any, timeout_ms: int) -> None:
     """``body[data-state=ready]``, the app's and the bare page's "worker ready" mark."""
-    page.wait_for_selector("body[data-state=ready]", state="attached", timeout=timeout_ms)
+    try:
+        page.wait_for_selector("body[data-state=ready]", state="attached", timeout=timeout_ms)
+    except Exception as e:  # say what the page shows instead (a CI failure must explain itself)
+        seen = page.evaluate("""() => ({state: document.body.dataset.state,
+            engine: document.getElementById("engine-status")?.textContent || null,
+            url: location.href, controlled: !!navigator.serviceWorker?.controller})""")
+        raise AssertionError(f"the page did not become ready within {timeout_ms} ms; it shows {seen}") from e
 
 
 class CountingServer:

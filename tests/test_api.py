@@ -51,3 +51,31 @@ def test_generate_returns_a_unique_puzzle_in_the_band_and_is_reproducible() -> N
     assert bad["status"] == "invalid" and "spiral" in bad["error"]
     rare = api.generate(scale="hodoku", level="extreme", seed=1, timeout=0.05)
     assert rare["status"] == "not-found" and "rare" in rare["error"]
+
+
+def test_steps_and_hint_hear_progress_and_stop_on_cancel() -> None:
+    from sudoku_grader.errors import Cancelled
+
+    heard: list[tuple[int, str]] = []
+    listed = api.steps(P, ["hidden-single", "naked-single"], progress=lambda n, t: heard.append((n, t)))
+    assert [t for _, t in heard] == ["hidden-single", "naked-single"]
+    assert heard[-1][0] == len(listed["steps"]) and heard[0][0] > 0
+    assert listed == api.steps(P, ["hidden-single", "naked-single"])
+
+    tried: list[str] = []
+    found = api.hint(P, ["naked-single", "hidden-single"], progress=lambda n, t: tried.append(t))
+    assert tried == ["naked-single", "hidden-single"] and found["step"]["technique"] == "hidden-single"
+    assert found == api.hint(P, ["naked-single", "hidden-single"])
+
+    asked: list[int] = []
+
+    def stop_after_one() -> bool:  # True the second time it is asked: one technique is searched
+        asked.append(1)
+        return len(asked) > 1
+
+    with pytest.raises(Cancelled):
+        api.steps(P, ["hidden-single", "naked-single"], cancel=stop_after_one)
+    asked.clear()
+    with pytest.raises(Cancelled):
+        api.hint(P, ["naked-single", "hidden-single"], cancel=stop_after_one)
+    assert api.hint(P, cancel=lambda: False)["step"]["technique"] == "hidden-single"

@@ -7,6 +7,7 @@ from sudoku_grader.board import Board
 from sudoku_grader.engine import (
     InOrder,
     MostEffective,
+    Path,
     Policy,
     Simplest,
     all_steps,
@@ -70,6 +71,37 @@ def test_cancel_stops_between_steps_with_the_path_so_far() -> None:
     with pytest.raises(Cancelled) as info:
         walk(Board.from_string(EASY), cancel=cancel)
     assert len(info.value.path.steps) == 3
+
+
+def test_a_policy_may_finish_early_and_a_filled_path_survives_an_error_inside_a_step() -> None:
+    """``Policy.finished`` ends the walk with ``stopped``; a path passed in keeps the steps taken
+    when something (a time limit's alarm) interrupts the walk inside a step."""
+
+    class Three(Simplest):
+        def __init__(self, fail: bool = False) -> None:
+            super().__init__()
+            self.taken, self.fail = 0, fail
+
+        def apply(self, board: Board, step) -> None:  # type: ignore[no-untyped-def]
+            super().apply(board, step)
+            self.taken += 1
+
+        def choose(self, board: Board):  # type: ignore[no-untyped-def]
+            if self.fail and self.taken == 3:
+                raise KeyboardInterrupt  # stands for the alarm: not an Exception
+            return super().choose(board)
+
+        def finished(self) -> str:
+            return "three steps" if self.taken == 3 and not self.fail else ""
+
+    board = Board.from_string(EASY)
+    short = walk(board, Three())
+    assert (short.stopped, len(short.steps), short.solved, short.stuck) == ("three steps", 3, False, "")
+    assert short.seconds > 0 and walk(board).stopped == ""
+    kept = Path()
+    with pytest.raises(KeyboardInterrupt):
+        walk(board, Three(fail=True), path=kept)
+    assert [s.to_json() for s in kept.steps] == [s.to_json() for s in short.steps]
 
 
 def test_progress_hears_every_step_and_the_step_limit_stops() -> None:

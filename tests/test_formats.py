@@ -104,7 +104,7 @@ def test_library_and_sukaku_detected() -> None:
     "text, message",
     [
         ("", "empty input"),
-        (P[:80], "81 cells, this line has 80"),
+        (P[:80], r"81 cells \(9x9\) or 36 cells \(6x6\), this line has 80"),
         (P + P[:-30], None),  # a long label is fine
         (P[:10] + "x" + P[11:], r"unexpected character 'x'.*character 11"),
         ("5" + P[1:5] + "5" + P[6:], r"digit 5 appears twice in row 1: r1c1 and r1c6"),

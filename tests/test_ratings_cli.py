@@ -122,6 +122,36 @@ def test_compare_writes_report_and_histograms(tmp_path: Path, capsys: pytest.Cap
         assert "<svg" in text and "p (two-sided)" in text
 
 
+def test_compare_format_prints_the_reports_figures_as_records(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``compare --format jsonl|csv``: one summary per scale and collection, one Welch test per pair,
+    the same figures in both formats and in the report; the report's path goes to standard error."""
+    rated = {name: [api.rate(p, "hodoku,grader2009") for p in puzzle_set(name)[:4]]
+             for name in ("project-euler-96", "newspaper-mixed")}
+    files = []
+    for name, rows in rated.items():
+        files.append(tmp_path / f"{name}.jsonl")
+        files[-1].write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    argv = ["compare", *map(str, files), "-o", str(tmp_path / "r"), "--report", "md"]
+    code, out, err = _run(capsys, [*argv, "--format", "jsonl"])
+    assert code == 0 and err.strip().endswith("report.md") and Path(err.strip().splitlines()[-1]).exists()
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [(r["kind"], r["metric"]) for r in records] == [
+        ("summary", "hodoku.score"), ("summary", "hodoku.score"), ("welch", "hodoku.score"),
+        ("summary", "grader2009.total"), ("summary", "grader2009.total"), ("welch", "grader2009.total")]
+    scores = [r["ratings"]["hodoku"]["score"] for r in rated["newspaper-mixed"]]
+    mine = next(r for r in records if r["collection"] == "newspaper-mixed" and r["metric"] == "hodoku.score")
+    assert (mine["count"], mine["mean"], mine["max"]) == (4, sum(scores) / 4, max(scores))
+    assert records[2]["other"] == "newspaper-mixed" and 0 <= records[2]["p_two_sided"] <= 1
+    code, text, _ = _run(capsys, [*argv, "--format", "csv"])
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert code == 0 and len(rows) == len(records)
+    assert float(rows[1]["mean"]) == records[1]["mean"] and rows[0]["t"] == "" and rows[2]["count"] == ""
+    code, out, _ = _run(capsys, argv)
+    assert code == 0 and out.strip().endswith("report.md")  # without --format: the path, as before
+    assert _run(capsys, [*argv, "--json", "--format", "csv"])[0] == 2
+
+
 def test_compare_accepts_rated_jsonl(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rated = [api.rate(p, "hodoku") for p in puzzle_set("project-euler-96")[:3]]
     f = tmp_path / "rated.jsonl"

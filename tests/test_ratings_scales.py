@@ -98,7 +98,7 @@ def test_sourgumdrop_hidden_singles_are_counted_naked_singles_free() -> None:
 # ----------------------------------------------------------------- Sudoku of the Day (seed 004)
 def test_sudokuoftheday_first_and_later_costs() -> None:
     w = _walk(["naked-pair", "naked-pair", "x-wing", "naked-single", "naked-single"])
-    r = sudokuoftheday.summarize(w, sudokuoftheday.FIRST, sudokuoftheday.LATER)
+    r = sudokuoftheday.summarize(w, sudokuoftheday.PRICES)
     assert r["score"] == 750 + 500 + 2800 + 100 + 100
 
 
@@ -131,14 +131,14 @@ def test_grader2009_strategic_table() -> None:
     (3, 50, 0), (4, 50, 1), (7, 50, 1), (8, 50, 2), (8, 56, 3), (0, 56, 1), (0, 55, 0)])
 def test_grader2009_procedural_points(eliminations: int, placements: int, procedural: int) -> None:
     keys = ["naked-pair"] * eliminations + ["naked-single"] * placements
-    r = grader2009.summarize([Step(k, k) for k in keys], keys, solved=True)
+    r = grader2009.summarize(_walk(keys))
     assert r["procedural"] == procedural
     assert r["strategic"] == (3 if eliminations else 1)
     assert r["total"] == r["strategic"] + procedural
 
 
 def test_grader2009_unsolved_is_ten() -> None:
-    r = grader2009.summarize([], [], solved=False)
+    r = grader2009.summarize(_walk([], solved=False))
     assert (r["strategic"], r["procedural"], r["total"]) == (7, 3, 10)
 
 
@@ -214,7 +214,7 @@ def test_every_mapping_names_an_entry_of_its_scale_with_a_reason() -> None:
     entries = {
         "hodoku": set(hodoku.SCORES),
         "sudokuwiki": set(sudokuwiki.POINTS),
-        "sudokuoftheday": set(sudokuoftheday.FIRST),
+        "sudokuoftheday": set(sudokuoftheday.PRICES),
     }
     for scale, table in MAPPING.items():
         for tid, (key, reason) in table.items():
@@ -306,26 +306,55 @@ def test_one_record_per_scale_is_what_everything_reads() -> None:
 
 
 def test_scale_records_carry_their_policy_prices_and_summary() -> None:
-    """A record's ``policy``, ``prices`` and ``summary`` are the pieces its ``rate`` is made of:
-    walking the policy over the default prices and summarising gives the same result."""
+    """Every record's ``rate`` is its pieces: its ``policy`` over its ``prices`` walked, then its
+    ``summary``; a user's scores go on top of the prices; the module's own ``rate`` is the record's."""
     from sudoku_grader.board import Board
     from sudoku_grader.engine import walk
-    from sudoku_grader.ratings import BY_ID, SCALE_LIST
+    from sudoku_grader.ratings import BY_ID, SCALE_LIST, grader2009, se
     from sudoku_grader.solver import solve
 
     board = Board.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     solution = solve(board).solutions[0]
+
+    def same(a: dict, b: dict) -> bool:
+        return {**a, "seconds": 0} == {**b, "seconds": 0}
+
     for s in SCALE_LIST:
-        assert (s.policy is None) == (s.summary is None) == (not s.prices) == (s.id == "se"), s.id
-    hodoku, wiki, sotd = BY_ID["hodoku"], BY_ID["sudokuwiki"], BY_ID["sudokuoftheday"]
-    table = dict(hodoku.prices)
-    want = hodoku.rate(board, solution=solution, scores=None, progress=None, cancel=None)
-    assert hodoku.summary(walk(board, hodoku.policy(solution, table)), table) == want
-    points = dict(wiki.prices)
-    want = wiki.rate(board, solution=None, scores=None, progress=None, cancel=None)
-    assert wiki.summary(walk(board, wiki.policy(points)), points) == want
-    first = {k: f for k, (f, _) in sotd.prices.items()}
-    later = {k: v for k, (_, v) in sotd.prices.items()}
-    want = sotd.rate(board, solution=None, scores=None, progress=None, cancel=None)
-    assert sotd.summary(walk(board, sotd.policy(first)), first, later) == want
-    assert want["score"] > 0 and hodoku.prices["x-wing"] > hodoku.prices["hidden-single"]
+        assert s.prices and callable(s.policy) and callable(s.summary), s.id
+        table = s.table(None)
+        want = s.rate(board, solution=solution)
+        assert same(s.summary(walk(board, s.policy(table, solution if s.needs_solution else None)), table), want)
+        assert same(s.rate(board), want), s.id  # the solution is found when the scale needs it
+    hodoku, sotd = BY_ID["hodoku"], BY_ID["sudokuoftheday"]
+    assert hodoku.table({"x-wing": 7})["x-wing"] == 7 and hodoku.prices["x-wing"] != 7
+    assert sotd.table({"x-wing": [9, 4], "swordfish": 5})["x-wing"] == (9, 4)
+    assert sotd.table({"swordfish": 5})["swordfish"] == (5, 5)
+    used = sotd.rate(board)["counts"]
+    assert used and sotd.rate(board, scores={k: [1, 1] for k in used})["score"] == sum(used.values())
+    assert same(grader2009.rate(board), BY_ID["grader2009"].rate(board))
+    assert same(se.se_rating(board), BY_ID["se"].rate(board))
+    with pytest.raises(SudokuError, match="no stop"):
+        hodoku.rate(board, stop="pearl")
+
+
+def test_se_record_prices_each_producer_at_its_lowest_rating() -> None:
+    """SE's price table is each producer's base rating: every step of SE's path is keyed by its
+    producer and rates at least that; ``stop`` ends the walk once EP (ED) is fixed."""
+    from sudoku_grader.ratings import BY_ID
+    from sudoku_grader.se.policy import PRODUCERS
+
+    se = BY_ID["se"]
+    assert list(se.prices) == [name for name, _, _ in PRODUCERS]
+    assert list(se.prices.values()) == sorted(se.prices.values())
+    seen: set[str] = set()
+    for line in puzzle_set("newspaper-mixed")[:40:4] + puzzle_set("top95")[:2]:
+        board = parse(line).board
+        path, _ = se.walk(board)
+        for step, key in zip(path.steps, path.keys):
+            assert key in se.prices and step.extra["se_difficulty"] >= se.prices[key], (key, step.name)
+            seen.add(key)
+        pearl = se.rate(board, stop="pearl")
+        full = se.summary(path, se.prices)
+        assert pearl["stopped"] == "pearl" and pearl["final"] == ["ep", "ed"]
+        assert (pearl["ep"], pearl["ed"]) == (full["ep"], full["ed"]) and full["final"] == ["er", "ep", "ed"]
+    assert {"Hidden Single", "Naked Single"} <= seen and len(seen) >= 6

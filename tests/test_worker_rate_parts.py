@@ -52,3 +52,15 @@ def test_scales_option_and_bad_input_keep_their_answers() -> None:
     assert twice["status"] == "invalid"
     ignored = json.loads(worker_api.handle("rate", PUZZLES[0], json.dumps({"progress": 1}), messages.append))
     assert ignored["status"] == "unique"
+
+
+def test_steps_and_hint_report_progress_through_the_worker() -> None:
+    """``steps`` and ``hint`` take the api's progress hook now, so a long search tells the page
+    which technique it is on (at most ten messages a second; the first one at once)."""
+    for op in ("steps", "hint"):
+        heard: list[str] = []
+        out = json.loads(worker_api.handle(op, PUZZLES[0], "{}", heard.append))
+        messages = [json.loads(m) for m in heard]
+        assert "ignored_options" not in out and out.get("status", "unique") == "unique"
+        assert messages and all(set(m) == {"step", "technique"} for m in messages), op
+        assert without_seconds(json.loads(worker_api.handle(op, PUZZLES[0], "{}"))) == without_seconds(out)

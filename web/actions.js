@@ -1,7 +1,7 @@
 // What the panels can do. Every change of the shared state and every engine request goes through
 // these functions; panels only draw the state and call them. All Sudoku logic stays in Python (the
 // worker) or in the DOM-free model (model/*.js).
-import { HOUSES, cellName, duplicateCells, Position } from "./board.js";
+import { NINE, duplicateCells, plainLineGeometry, Position } from "./board.js";
 import { Game, parseHash } from "./model/game.js";
 import { hintLadder } from "./model/ladder.js";
 
@@ -130,7 +130,7 @@ export async function validity(store) {
   const puzzle = game.puzzle();
   if (store.state.status?.puzzle === puzzle) return store.state.status;
   store.update({ status: null, showSolutions: 0 });
-  if (!game.givenCount() || duplicateCells(game.givens).size) return null;
+  if (!game.givenCount() || duplicateCells(game.givens, game.geo).size) return null;
   let res;
   try {
     res = await store.engine.request("solve", puzzle);
@@ -146,7 +146,7 @@ export async function validity(store) {
 export function describeValidity(state) {
   const game = state.game;
   const n = game.givenCount();
-  if (duplicateCells(game.givens).size) return { text: `Not valid: ${describeDuplicates(game.givens)}`, cls: "bad" };
+  if (duplicateCells(game.givens, game.geo).size) return { text: `Not valid: ${describeDuplicates(game.givens, game.geo)}`, cls: "bad" };
   if (!n) return { text: "Type a puzzle, paste one, or choose an example.", cls: "" };
   const st = state.status?.puzzle === game.puzzle() ? state.status : null;
   if (!st) return { text: `${plural(n, "given")}; checking…`, cls: "" };
@@ -162,14 +162,17 @@ export function describeValidity(state) {
   return { text: `Not a puzzle: ${st.error || "unreadable"}`, cls: "bad" };
 }
 
-function describeDuplicates(values) {
+function describeDuplicates(values, geo) {
   const names = ["row", "column", "box"];
-  for (let h = 0; h < 27; h++) {
+  const n = geo.size;
+  for (let h = 0; h < geo.houses.length; h++) {
     const seen = new Map();
-    for (const c of HOUSES[h]) {
+    for (const c of geo.houses[h]) {
       const d = values[c];
       if (!d) continue;
-      if (seen.has(d)) return `${d} appears twice in ${names[Math.floor(h / 9)]} ${(h % 9) + 1} (${cellName(seen.get(d))} and ${cellName(c)}).`;
+      if (seen.has(d)) {
+        return `${d} appears twice in ${names[Math.floor(h / n)]} ${(h % n) + 1} (${geo.cellName(seen.get(d))} and ${geo.cellName(c)}).`;
+      }
       seen.set(d, c);
     }
   }
@@ -205,18 +208,19 @@ function move(store, fn) {
 }
 
 export function select(store, c) {
-  if (c >= 0 && c < 81 && c !== store.state.selected) store.update({ selected: c });
+  if (store.state.game.isCell(c) && c !== store.state.selected) store.update({ selected: c });
 }
 
 /** A digit key or numpad button: a given (Enter & analyse), a digit or a mark (Solve). */
 export function typeDigit(store, d, cell = store.state.selected) {
-  const { mode, notes, settings } = store.state;
+  const { mode, notes, settings, game } = store.state;
+  if (!game.geo.isDigit(d)) return false; // a 7 on a 6x6 grid
   if (mode === "solve") {
     if (notes) return move(store, (g) => g.toggleMark(cell, d));
     return move(store, (g) => g.place(cell, d, { clearPeers: settings.clearPeers }));
   }
   move(store, (g) => g.setGiven(cell, d));
-  if (settings.advance) select(store, Math.min(80, cell + 1));
+  if (settings.advance) select(store, Math.min(game.geo.cells - 1, cell + 1));
   return true;
 }
 
@@ -225,7 +229,7 @@ export function eraseCell(store, { advance = false, cell = store.state.selected 
   const { mode, settings } = store.state;
   if (mode === "solve") return move(store, (g) => g.erase(cell));
   move(store, (g) => g.setGiven(cell, 0));
-  if (advance && settings.advance) select(store, Math.min(80, cell + 1));
+  if (advance && settings.advance) select(store, Math.min(store.state.game.geo.cells - 1, cell + 1));
   return true;
 }
 
@@ -290,6 +294,7 @@ function switchTo(store, game, mode) {
   if (changed) puzzleChanged(store);
   if (changed) Object.assign(patch, { analysis: null, status: null, showSolutions: 0 });
   patch.nav = { seq: store.state.nav.seq + 1, push: false };
+  if (store.state.selected >= game.geo.cells) patch.selected = 0; // a grid of another size
   store.update(patch);
   if (changed) scheduleValidity(store);
 }
@@ -306,15 +311,25 @@ export function setGame(store, game, mode = "analyse", { push = true } = {}) {
     game, mode, trail, ahead: [], notes: false, hint: null, view: null, checked: null, solvedInfo: null,
     nav: { seq: s.nav.seq + 1, push },
   };
+  if (s.selected >= game.geo.cells) patch.selected = 0; // a grid of another size
   if (changed) puzzleChanged(store);
   if (changed) Object.assign(patch, { analysis: null, status: null, showSolutions: 0 });
   store.update(patch);
   if (changed) scheduleValidity(store);
 }
 
+/** An empty grid of the size on the page now. */
 export function clearGrid(store) {
   say(store, null);
-  setGame(store, new Game(), "analyse");
+  setGame(store, new Game("", { size: store.state.game.geo.size }), "analyse");
+}
+
+/** An empty grid of another size (9 or 6) to type a puzzle into; Undo brings the old grid back. */
+export function setSize(store, size) {
+  const s = store.state;
+  if (!size || size === s.game.geo.size) return;
+  say(store, null);
+  setGame(store, new Game("", { size }), "analyse");
 }
 
 /** The game to play a puzzle: the saved one when there is one, else a fresh one. */
@@ -394,7 +409,7 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
   let placed = "";
   let marks = [];
   let markedUp = false; // marks that differ from what the digits allow: a player's position
-  if (/^[1-9.0]{81}$/.test(clean)) {
+  if (plainLineGeometry(clean)) {
     givens = clean;
   } else {
     let res;
@@ -412,12 +427,12 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
     givens = res.values.map((v, c) => (v && res.givens[c] ? String(v) : ".")).join("");
     placed = res.values.map((v, c) => (v && !res.givens[c] ? String(v) : ".")).join("");
     markedUp = parsed.hasPencilmarks();
-    if (markedUp || carriesMarks(clean)) marks = parsed.cands.map((m, c) => (res.values[c] ? 0 : m));
+    if (markedUp || carriesMarks(clean, res.values.length)) marks = parsed.cands.map((m, c) => (res.values[c] ? 0 : m));
     // A pencilmark grid cannot tell givens from placed digits: when its digits extend the puzzle
     // on the grid, the extra ones are the player's.
     const current = store.state.game.puzzle();
-    if (!/[1-9]/.test(placed) && current !== givens && [...current].every((ch, c) => ch === "." || ch === givens[c]) &&
-        store.state.game.givenCount()) {
+    const addsToGrid = current.length === givens.length && [...current].every((ch, c) => ch === "." || ch === givens[c]);
+    if (!/[1-9]/.test(placed) && current !== givens && addsToGrid && store.state.game.givenCount()) {
       placed = [...givens].map((ch, c) => (current[c] === "." ? ch : ".")).join("");
       givens = current;
     }
@@ -439,13 +454,13 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
 }
 
 /**
- * Does the text spell out every cell's candidates (a HoDoKu library line, a pencilmark grid)? Then
- * they are the player's marks even when they equal what the digits allow.
+ * Does the text spell out every cell's candidates (a HoDoKu library line, a pencilmark grid of
+ * `cells` cells)? Then they are the player's marks even when they equal what the digits allow.
  */
-export function carriesMarks(text) {
+export function carriesMarks(text, cells) {
   if (/^:[0-9a-z]{4}:/i.test(text)) return true;
   const tokens = text.split(/[\s|+\-=*:]+/).filter((t) => /^[1-9]+$/.test(t));
-  return tokens.length >= 81 && tokens.some((t) => t.length > 1);
+  return tokens.length >= cells && tokens.some((t) => t.length > 1);
 }
 
 async function solveOnce(store, puzzle) {
@@ -460,7 +475,7 @@ async function solveOnce(store, puzzle) {
 export async function openHash(store, hash, { push = false } = {}) {
   const h = parseHash(hash);
   if (!h) {
-    if (store.state.game.givenCount()) setGame(store, new Game(), "analyse", { push });
+    if (store.state.game.givenCount()) setGame(store, new Game("", { size: store.state.game.geo.size }), "analyse", { push });
     return;
   }
   if (h.mode === "solve") await openPosition(store, h, "solve", { push });
@@ -520,7 +535,11 @@ export async function noticeSolved(store) {
   let rate = a?.puzzle === puzzle && !a.pending?.length && !a.stopped ? a.rate : null; // every scale rated
   if (!rate) {
     try {
-      rate = await store.engine.request("rate", puzzle, { scales: "se,hodoku" });
+      // 9x9: the two scales the sentence names; another size: the scales that rate it (the catalogue's sizes)
+      const size = s.game.geo.size;
+      const scales = size === NINE.size ? "se,hodoku" :
+        (s.catalogue?.scales || []).filter((x) => (x.sizes || []).includes(size)).map((x) => x.id).join(",");
+      rate = await store.engine.request("rate", puzzle, scales ? { scales } : {});
     } catch {
       rate = null;
     } finally {
@@ -537,6 +556,8 @@ export function solvedSentence(rate) {
   const parts = [];
   if (se && typeof se.er === "number") parts.push(`SE ${se.er.toFixed(1)}`);
   if (ho && ho.level) parts.push(`HoDoKu ${ho.level}`);
+  const sw = rate?.ratings?.sudokuwiki;
+  if (!parts.length && sw && sw.grade) parts.push(`SudokuWiki ${sw.grade}`); // a 6x6 puzzle: its one scale
   let text = parts.length ? `You solved an ${parts.join(" / ")} puzzle` : "You solved the puzzle";
   const b = rate?.bottleneck || se?.bottleneck;
   if (b && (b.name || b.technique)) {
@@ -558,7 +579,7 @@ export async function hint(store) {
     say(store, "Enter a puzzle first.", "error");
     return;
   }
-  if (s.mode === "analyse" && duplicateCells(s.game.givens).size) {
+  if (s.mode === "analyse" && duplicateCells(s.game.givens, s.game.geo).size) {
     say(store, "Fix the repeated digits first.", "error");
     return;
   }
@@ -612,10 +633,10 @@ export function scaleNames(state) {
   return Object.fromEntries((state.catalogue?.scales || []).map((s) => [s.id, s.name]));
 }
 
-/** The order the worker rates in when the page listens: every scale but SE, then SE. */
+/** The order the worker rates in when the page listens: the catalogue's order, its slow scales (SE) last. */
 function ratingOrder(state) {
-  const ids = (state.catalogue?.scales || []).map((s) => s.id);
-  return [...ids.filter((s) => s !== "se"), ...ids.filter((s) => s === "se")];
+  const scales = state.catalogue?.scales || [];
+  return [...scales.filter((s) => !s.slow), ...scales.filter((s) => s.slow)].map((s) => s.id);
 }
 
 /**
@@ -798,4 +819,7 @@ export async function generate(store, opts, { mode = "analyse" } = {}) {
   });
   if (mode === "solve") await openPosition(store, { givens: res.puzzle }, "solve");
   else await loadText(store, res.puzzle);
+  // an option this engine version does not take (a grid size it cannot generate yet): say so
+  const ignored = res.ignored_options || [];
+  if (ignored.length) say(store, `This engine version does not use these options for generating yet: ${ignored.join(", ")}.`);
 }

@@ -33,6 +33,19 @@ const storage = openStorage();
 const engine = new Engine();
 const store = createStore(act.initialState(act.loadSettings(storage)), { engine, storage, saves: new Saves(storage) });
 engine.timeLimit = store.state.settings.timeLimit;
+// A newer build's engine under this page's modules: keep the game, then reload once into the
+// new build (sessionStorage stops a loop if the reload cannot help).
+engine.addEventListener("stale", (e) => {
+  const key = "sudoku-grader-stale-reload";
+  try {
+    if (sessionStorage.getItem(key) === e.detail.build) return;
+    sessionStorage.setItem(key, e.detail.build);
+  } catch {
+    return; // no session storage: the engine line says to reload
+  }
+  act.persist(store);
+  location.reload();
+});
 window.sudokuGrader = { engine, store, actions: act, get state() { return store.state; } }; // for tests and the curious
 
 const $ = (id) => document.getElementById(id);

@@ -10,14 +10,15 @@
 // a Web Worker, one for every element of the page) loads only when a reader asks for engine work,
 // the "Rate in your browser" button, and the element says that it is loading.
 // "Solve this puzzle" opens the app (the page next to web/, where the engine comes from) in Solve
-// mode for the puzzle: #solve:<81 chars>. "Solve here" plays in the element itself with the page's
-// DOM-free model (model/game.js, loaded on that click): digits, marks (Notes, N), undo/redo, Check
-// against the solution the precomputed path reaches; the engine loads only for a hint, or for Check
-// when the element has no solved path.
+// mode for the puzzle: #solve:<81 chars> (36 for a 6x6 puzzle). "Solve here" plays in the element
+// itself with the page's DOM-free model (model/game.js, loaded on that click): digits, marks (Notes,
+// N), undo/redo, Check against the solution the precomputed path reaches; the engine loads only for
+// a hint, or for Check when the element has no solved path. A 6x6 puzzle (36 cells) is drawn,
+// stepped and played the same way.
 // Attributes: src, puzzle, compact (hides the step text).
-import { Position } from "./board.js";
+import { Position, plainLineGeometry } from "./board.js";
 import { GridView } from "./grid.js";
-import { OFFLINE_NAMES, renderRatings } from "./ratings.js";
+import { renderRatings } from "./ratings.js";
 
 let shared = null;
 /** The page's one engine, loaded on first use (engine.js and everything after it). */
@@ -36,6 +37,7 @@ const STYLE = `
 .ratings th, .ratings td { text-align: left; padding: 3px 4px; border-bottom: 1px solid var(--sg-thin); }
 .ratings thead { display: none; }
 .ratings .headline { font-weight: 700; }
+.ratings .headline.unsupported { font-weight: 400; white-space: nowrap; color: var(--sg-cand); }
 .ratings .details .field { margin-right: 8px; }
 .ratings .label { color: var(--sg-cand); }
 .nav { display: flex; align-items: center; gap: 6px; margin-top: 8px; }
@@ -183,7 +185,7 @@ export class SudokuGraderElement extends HTMLElement {
 
   show(data) {
     const line = typeof data.puzzle === "string" ? data.puzzle : "";
-    if (!/^[1-9.0]{81}$/.test(line)) throw new Error("The puzzle's JSON has no 81-character puzzle.");
+    if (!plainLineGeometry(line)) throw new Error("The puzzle's JSON has no puzzle line (81 cells, or 36 for 6x6).");
     if (data.error) throw new Error(data.error);
     this.data = data;
     this.setPath(Position.fromLine(line), data.steps || []);
@@ -194,10 +196,11 @@ export class SudokuGraderElement extends HTMLElement {
     this.drawn(line);
   }
 
-  /** Names of scales and fields: the JSON's when it carries them, else the worker's as known offline. */
+  /** Names of scales and fields: the JSON's when it carries them (the `embed` command writes them from
+   * the scale records), else the worker's catalogue once it was asked; until then the ids show. */
   names(data = this.data) {
-    const named = data?.scale_names ? data : this.catalogue; // the worker's catalogue, once it was asked
-    return { doc: document, names: named?.scale_names || OFFLINE_NAMES.scales, fields: named?.field_names || OFFLINE_NAMES.fields };
+    const named = data?.scale_names ? data : this.catalogue;
+    return { doc: document, names: named?.scale_names || {}, fields: named?.field_names || {} };
   }
 
   showPuzzleOnly(text) {
@@ -211,16 +214,16 @@ export class SudokuGraderElement extends HTMLElement {
       this.say("No puzzle given: set src, puzzle, or put the JSON inside the element.", true);
       return;
     }
-    this.positions = /^[1-9.0]{81}$/.test(text) ? [Position.fromLine(text)] : [];
+    this.positions = plainLineGeometry(text) ? [Position.fromLine(text)] : [];
     this.update();
     this.say("Not rated yet.");
     this.rateButton.hidden = false;
     this.drawn(text);
   }
 
-  /** Point "Solve this puzzle" at the app's Solve mode for an 81-character puzzle (hidden otherwise). */
+  /** Point "Solve this puzzle" at the app's Solve mode for a puzzle line (hidden otherwise). */
   offerSolve(puzzle) {
-    const ok = /^[1-9.0]{81}$/.test(puzzle || "");
+    const ok = Boolean(plainLineGeometry(puzzle || ""));
     this.solveLink.hidden = !ok;
     this.playButton.hidden = !ok;
     if (this.game && this.game.puzzle() !== (puzzle || "").replace(/0/g, ".")) this.stopPlaying();
@@ -295,7 +298,7 @@ export class SudokuGraderElement extends HTMLElement {
   /** Start (or continue) a game of this puzzle: the model loads now, the engine only when needed. */
   async play() {
     const puzzle = (this.data?.puzzle || this.positions[0]?.text() || "").replace(/0/g, ".");
-    if (!/^[1-9.]{81}$/.test(puzzle)) return;
+    if (!plainLineGeometry(puzzle)) return;
     const { Game } = await import("./model/game.js");
     if (!this.game || this.game.puzzle() !== puzzle) this.game = new Game(puzzle);
     this.notes = false;
@@ -346,13 +349,14 @@ export class SudokuGraderElement extends HTMLElement {
   playKey(e) {
     const c = this.selected;
     const k = e.key.toLowerCase();
-    const moveBy = { arrowup: -9, arrowdown: 9, arrowleft: -1, arrowright: 1 }[k];
+    const { size, cells } = this.game.geo;
+    const moveBy = { arrowup: -size, arrowdown: size, arrowleft: -1, arrowright: 1 }[k];
     if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "y")) {
       this.playMove((g) => (k === "y" || e.shiftKey ? g.redo() : g.undo()));
     } else if (e.ctrlKey || e.metaKey || e.altKey) return;
-    else if (moveBy) this.pick((c + moveBy + 81) % 81);
+    else if (moveBy) this.pick((c + moveBy + cells) % cells);
     else if (k === "n") this.toggleNotes();
-    else if (/^[1-9]$/.test(k) && c >= 0 && !this.game.isGiven(c)) {
+    else if (/^[1-9]$/.test(k) && this.game.geo.isDigit(Number(k)) && c >= 0 && !this.game.isGiven(c)) {
       const d = Number(k);
       this.playMove((g) => (this.notes ? g.toggleMark(c, d) : g.place(c, d)));
     } else if ((k === "backspace" || k === "delete") && c >= 0 && !this.game.isGiven(c)) this.playMove((g) => g.erase(c));
@@ -364,7 +368,7 @@ export class SudokuGraderElement extends HTMLElement {
   solution() {
     const last = this.positions[this.positions.length - 1];
     const line = this.steps.length && last ? last.text() : "";
-    return /^[1-9]{81}$/.test(line) ? line : this.solved || null;
+    return plainLineGeometry(line) && !/[.0]/.test(line) ? line : this.solved || null;
   }
 
   async check() {

@@ -16,7 +16,8 @@
 // work without starting anything new (for a page whose puzzle changed).
 //
 // Events: "state" ("booting" | "ready" | "busy" | "failed", for the engine as a whole: booting and
-// failed follow the quick lane), "ready" (the quick lane booted), "restart" (cancel or time limit).
+// failed follow the quick lane), "ready" (the quick lane booted), "restart" (cancel or time limit),
+// "stale" (the worker runs a newer build than the page: the page should reload).
 // Requests see `progress` messages, and for rate one `partial` message per scale as it is done;
 // a request stopped by the time limit rejects with `error.partial = {ratings}` holding those.
 
@@ -95,6 +96,8 @@ class Lane {
     if (msg.type === "ready") {
       if (msg.build && msg.build !== BUILD.build) {
         // Never run one build's page with another build's engine: a new version arrived meanwhile.
+        // The page may reload itself once to show the new version whole ("stale").
+        this.engine.dispatchEvent(new CustomEvent("stale", { detail: { build: msg.build } }));
         this.failBoot("A new version of the app was installed while this page was open: reload the page.");
         return;
       }

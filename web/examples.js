@@ -1,4 +1,5 @@
-// Example puzzles for the app's menu, easiest first. Ratings are Sudoku Explainer's (../shared/reference).
+// Example puzzles for the app's menu, easiest first, then a 6x6 one. Ratings are Sudoku Explainer's
+// (../shared/reference).
 export const EXAMPLES = [
   { name: "Gentle (SE 1.2)", puzzle: "8.534...12.4...59..1...5.686...83....9361....7...52....5...8.421.7...68.4.219...5" },
   { name: "Easy (SE 2.0)", puzzle: "...5.6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48..." },
@@ -8,4 +9,5 @@ export const EXAMPLES = [
   { name: "Fiendish (SE 7.1)", puzzle: "3.26.9..55..73..........9.....94..........1.9....57.6...85....6........3.19.82.4." },
   { name: "Diabolical (SE 8.3)", puzzle: "12..4......5.69.1...9...5.........7.7...52.9..3......2.9.6...5.4..9..8.1..3...9.4" },
   { name: "AI Escargot (SE 10.5)", puzzle: "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.." },
+  { name: "6x6, 11 givens", puzzle: "3.42.....3.......2.45.........612..4" },
 ];

@@ -1,19 +1,25 @@
-// The 9x9 grid view shared by the app and the <sudoku-grader> element: cells with candidates,
-// a step's pattern coloured by role, eliminations struck red, placements green, and an SVG
-// overlay with the box lines and the chain links as arrows (strong solid, weak dashed).
-import { bit, cellIndex, cellName, colOf, digitsOf, houseCells, rowOf } from "./board.js";
+// The grid view shared by the app and the <sudoku-grader> element, for every size the board
+// knows (9x9, 6x6): cells with candidates, a step's pattern coloured by role, eliminations struck
+// red, placements green, and an SVG overlay with the box lines and the chain links as arrows
+// (strong solid, weak dashed). The grid takes its shape from the position it draws; the CSS reads
+// it from custom properties (--sg-size, --sg-cand-rows) set on the root.
+import { NINE, bit } from "./board.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+const CAND_COLS = 3; // candidates sit in rows of three: 1-3, 4-6, 7-9
 
-/** Centre of candidate d of cell c in the overlay's 0..900 coordinates. */
-function candXY(c, d) {
-  const x = colOf(c) * 100 + ((d - 1) % 3) * 30 + 20;
-  const y = rowOf(c) * 100 + Math.floor((d - 1) / 3) * 30 + 20;
+/** Centre of candidate d of cell c in the overlay's 0..100*size coordinates. */
+function candXY(geo, c, d) {
+  const rows = Math.ceil(geo.size / CAND_COLS);
+  const stepX = 90 / CAND_COLS;
+  const stepY = 90 / rows;
+  const x = geo.colOf(c) * 100 + 5 + stepX * (((d - 1) % CAND_COLS) + 0.5);
+  const y = geo.rowOf(c) * 100 + 5 + stepY * (Math.floor((d - 1) / CAND_COLS) + 0.5);
   return [x, y];
 }
 
-function groupXY(cells, d) {
-  const pts = cells.map((n) => candXY(cellIndex(n), d));
+function groupXY(geo, cells, d) {
+  const pts = cells.map((n) => candXY(geo, geo.cellIndex(n), d));
   return [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
 }
 
@@ -38,7 +44,8 @@ export const ROLE_LABELS = {
 export class GridView {
   /**
    * @param {HTMLElement} root  empty element that becomes the grid
-   * @param {{editable?: boolean, onSelect?: Function, label?: string}} opts
+   * @param {{editable?: boolean, onSelect?: Function, label?: string, geo?: import("./board.js").Geometry}} opts
+   *   ``geo``: the shape drawn before the first position (9x9 when not given)
    */
   constructor(root, opts = {}) {
     this.root = root;
@@ -46,20 +53,33 @@ export class GridView {
     root.classList.add("sg-grid");
     root.setAttribute("role", "grid");
     root.setAttribute("aria-label", opts.label || "Sudoku grid");
+    this.arrowId = `sg-arrow-${uid++}`;
+    this.build(opts.geo || NINE);
+  }
+
+  /** (Re)make the cells and the overlay for a grid of `geo`. */
+  build(geo) {
+    const root = this.root;
+    const n = geo.size;
+    this.geo = geo;
+    for (const el of [...(this.rows || []), this.svg]) el?.remove();
+    root.dataset.size = String(n);
+    root.style.setProperty("--sg-size", String(n));
+    root.style.setProperty("--sg-cand-rows", String(Math.ceil(n / CAND_COLS)));
     this.cells = [];
     this.rows = [];
-    for (let r = 0; r < 9; r++) {
+    for (let r = 0; r < n; r++) {
       const row = document.createElement("div");
       row.setAttribute("role", "row");
       row.className = "sg-row";
       root.appendChild(row);
       this.rows.push(row);
-      for (let k = 0; k < 9; k++) {
-        const c = r * 9 + k;
+      for (let k = 0; k < n; k++) {
+        const c = r * n + k;
         const el = document.createElement("div");
         el.className = "sg-cell";
-        el.dataset.testid = `cell-${cellName(c)}`;
-        el.setAttribute("data-testid", `cell-${cellName(c)}`);
+        el.dataset.testid = `cell-${geo.cellName(c)}`;
+        el.setAttribute("data-testid", `cell-${geo.cellName(c)}`);
         el.setAttribute("role", "gridcell");
         el.dataset.cell = String(c);
         el.tabIndex = -1;
@@ -68,7 +88,7 @@ export class GridView {
         const cands = document.createElement("span");
         cands.className = "sg-cands";
         cands.setAttribute("aria-hidden", "true");
-        for (let d = 1; d <= 9; d++) {
+        for (const d of geo.digits) {
           const s = document.createElement("span");
           s.className = "sg-cand";
           s.dataset.d = String(d);
@@ -79,27 +99,28 @@ export class GridView {
         this.cells.push(el);
       }
     }
+    const w = n * 100;
     this.svg = document.createElementNS(SVG, "svg");
-    this.svg.setAttribute("viewBox", "0 0 900 900");
+    this.svg.setAttribute("viewBox", `0 0 ${w} ${w}`);
     this.svg.setAttribute("class", "sg-overlay");
     this.svg.setAttribute("aria-hidden", "true");
     this.svg.innerHTML = `<defs>
-      <marker id="sg-arrow-${uid}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+      <marker id="${this.arrowId}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
         <path d="M0,0 L10,5 L0,10 z" class="sg-arrowhead"/></marker></defs>
       <g class="sg-links"></g><g class="sg-lines"></g>`;
-    this.arrowId = `sg-arrow-${uid++}`;
     const lines = this.svg.querySelector(".sg-lines");
-    for (let i = 0; i <= 9; i++) {
-      const w = i % 3 === 0 ? "thick" : "thin";
+    for (let i = 0; i <= n; i++) {
+      const across = i % geo.boxCols === 0 ? "thick" : "thin"; // a vertical line: between box columns?
+      const down = i % geo.boxRows === 0 ? "thick" : "thin";
       lines.insertAdjacentHTML(
         "beforeend",
-        `<line class="sg-${w}" x1="${i * 100}" y1="0" x2="${i * 100}" y2="900"/>` +
-          `<line class="sg-${w}" x1="0" y1="${i * 100}" x2="900" y2="${i * 100}"/>`,
+        `<line class="sg-${across}" x1="${i * 100}" y1="0" x2="${i * 100}" y2="${w}"/>` +
+          `<line class="sg-${down}" x1="0" y1="${i * 100}" x2="${w}" y2="${i * 100}"/>`,
       );
     }
     root.appendChild(this.svg);
     this.selected = -1;
-    if (opts.editable) this.cells[0].tabIndex = 0;
+    if (this.opts.editable) this.cells[0].tabIndex = 0;
   }
 
   /**
@@ -111,19 +132,21 @@ export class GridView {
    *   written to the cell's ``data-mistake``; ``marks``: the candidates shown are the player's own.
    */
   render(pos, view = {}) {
+    const geo = pos.geo || NINE;
+    if (geo !== this.geo) this.build(geo);
     const step = view.step || null;
     const showCands = view.showCandidates !== false;
     const marks = new Map(); // "c:d" -> role ; "c:0" -> role for a whole cell
-    const houses = new Set();
+    const houses = new Map(); // cell -> role of the (last) highlighted house holding it
     if (step) {
       for (const h of step.highlights || []) {
-        if (h.house) for (const c of houseCells(h.house)) houses.add(c);
-        else marks.set(`${cellIndex(h.cell)}:${h.digit}`, h.role);
+        if (h.house) for (const c of geo.houseCells(h.house)) houses.set(c, h.role);
+        else marks.set(`${geo.cellIndex(h.cell)}:${h.digit}`, h.role);
       }
     }
-    const elim = new Set((step?.eliminations || []).map((e) => `${cellIndex(e.cell)}:${e.digit}`));
-    const place = new Set((step?.placements || []).map((p) => `${cellIndex(p.cell)}:${p.digit}`));
-    for (let c = 0; c < 81; c++) {
+    const elim = new Set((step?.eliminations || []).map((e) => `${geo.cellIndex(e.cell)}:${e.digit}`));
+    const place = new Set((step?.placements || []).map((p) => `${geo.cellIndex(p.cell)}:${p.digit}`));
+    for (let c = 0; c < geo.cells; c++) {
       const el = this.cells[c];
       const v = pos.values[c];
       const given = v && pos.givens[c];
@@ -132,6 +155,7 @@ export class GridView {
       el.classList.toggle("dup", Boolean(view.duplicates?.has(c)));
       el.classList.toggle("differ", Boolean(view.differ?.has(c)));
       el.classList.toggle("in-house", houses.has(c));
+      el.classList.toggle("house-cross-line", houses.get(c) === "cross-line");
       el.classList.toggle("selected", c === this.selected);
       const mistake = view.mistakes?.get(c);
       if (mistake) el.setAttribute("data-mistake", mistake);
@@ -145,7 +169,7 @@ export class GridView {
       el.classList.toggle("solution", Boolean(!v && view.solution));
       const candEls = el.querySelectorAll(".sg-cand");
       const candLabels = [];
-      for (let d = 1; d <= 9; d++) {
+      for (const d of geo.digits) {
         const s = candEls[d - 1];
         const on = !v && !view.solution && showCands && Boolean(pos.cands[c] & bit(d));
         s.textContent = on ? String(d) : "";
@@ -155,7 +179,7 @@ export class GridView {
           (on && place.has(key) ? " place" : "");
         if (on) candLabels.push(String(d));
       }
-      let label = `row ${rowOf(c) + 1}, column ${colOf(c) + 1}: `;
+      let label = `row ${geo.rowOf(c) + 1}, column ${geo.colOf(c) + 1}: `;
       if (given) label += `given ${v}`;
       else if (v) label += `placed ${v}`;
       else if (shown) label += `${shown} in the solution`;
@@ -174,8 +198,8 @@ export class GridView {
     const g = this.svg.querySelector(".sg-links");
     g.textContent = "";
     links.forEach((lk, i) => {
-      const [x1, y1] = groupXY(lk.from, lk.from_digit);
-      const [x2, y2] = groupXY(lk.to, lk.to_digit);
+      const [x1, y1] = groupXY(this.geo, lk.from, lk.from_digit);
+      const [x2, y2] = groupXY(this.geo, lk.to, lk.to_digit);
       const dx = x2 - x1;
       const dy = y2 - y1;
       const len = Math.hypot(dx, dy) || 1;
@@ -199,6 +223,7 @@ export class GridView {
   }
 
   select(c, focus = true) {
+    if (c >= this.cells.length) c = -1; // a cell of a grid of another size
     if (this.selected >= 0) {
       this.cells[this.selected].classList.remove("selected");
       this.cells[this.selected].tabIndex = -1;
@@ -214,5 +239,3 @@ export class GridView {
 }
 
 let uid = 1;
-
-export { digitsOf };

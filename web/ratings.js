@@ -1,23 +1,9 @@
 // Rendering of rate() output, shared by the app and the <sudoku-grader> element.
 // Scales are rendered generically: whatever `ratings` holds shows up, each value with the
-// test id `rating-<scale>-<field>`, and each scale's headline value with `rating-<scale>`.
-// The names of scales and fields are the worker's (its `catalogue` op), passed in by the caller.
-
-/**
- * For drawings made without a worker (the <sudoku-grader> element from its JSON, the PyScript demo):
- * the names the worker's catalogue gives. The app itself always takes them from the catalogue.
- */
-export const OFFLINE_NAMES = {
-  scales: {
-    se: "Sudoku Explainer",
-    hodoku: "HoDoKu",
-    sudokuwiki: "SudokuWiki",
-    sourgumdrop: "SourGumdrop",
-    sudokuoftheday: "Sudoku of the Day",
-    grader2009: "Sudoku Grader 2009",
-  },
-  fields: { er: "ER", ep: "EP", ed: "ED" },
-};
+// test id `rating-<scale>-<field>`, and each scale's headline value with `rating-<scale>`; a scale
+// that answers {"unsupported": reason} (9x9-only scales on a 6x6 puzzle) shows its reason there.
+// The names of scales and fields are the worker's (its `catalogue` op, or the `embed` command's JSON,
+// both made from Python's scale records), passed in by the caller; without them the ids show.
 
 const HEADLINE_FIELDS = ["er", "score", "total", "grade", "level"];
 
@@ -68,6 +54,12 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
       tr.classList.add("pending");
       head.setAttribute("data-testid", `rating-${kebab(scale)}-pending`);
       head.textContent = pendingText(scale);
+    } else if (value && typeof value === "object" && typeof value.unsupported === "string") {
+      // A scale that does not rate this grid (a 6x6 puzzle on a 9x9-only scale): its reason, as text.
+      tr.classList.add("unsupported");
+      head.setAttribute("data-testid", `rating-${kebab(scale)}`);
+      head.classList.add("unsupported");
+      head.textContent = value.unsupported;
     } else if (value && typeof value === "object" && !Array.isArray(value)) {
       const field = HEADLINE_FIELDS.find((f) => isShown(value[f]));
       head.setAttribute("data-testid", `rating-${kebab(scale)}`);

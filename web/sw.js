@@ -123,14 +123,18 @@ async function tookOverByNewerBuild() {
     if (!next) return false;
     await within(30_000, reached(next, ["installed", "activating", "activated"]));
     next.postMessage("take-over");
-    await within(10_000, reached(next, ["activated"]));
-    return true;
+    // Once it activates, the redirected navigation goes to it (and waits while it is still
+    // activating), so a slow activation must not fall back to this build's, now deleted, cache.
+    await within(10_000, reached(next, ["activated"])).catch(() => {});
+    return next.state === "activating" || next.state === "activated";
   } catch {
     return false; // offline, slow or broken: keep serving this build
   }
 }
 
 async function fromCache(request) {
+  // A newer build took over and deleted this build's cache: never bring it back half-filled.
+  if (!(await caches.has(CACHE))) return fetch(request);
   const cache = await caches.open(CACHE);
   const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
   if (hit) return hit;

@@ -9,6 +9,11 @@ Long calls take ``progress`` (``progress(n, label)`` after each step) and
 `errors.Cancelled`). Finder switches (`techniques.options`) come as ``options``
 (``{"uniqueness-missing-candidates": true}`` or ``["als-overlap=on"]``) on top of
 a ``preset`` (``"hodoku"``).
+
+The grid's size is told from the puzzle (81 cells: 9x9, 36: 6x6). Every result
+that carries a puzzle also carries ``size`` (9 or 6) and ``box`` ([box rows, box
+columns]: [3, 3] or [2, 3]); lines list the grid's cells row by row, and cells are
+named ``r1c1`` on every size.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from .board import Board
 from .engine import Cancel, Progress, all_steps, next_step, policy_named, walk
 from .errors import SudokuError
 from .formats import parse, parse_position
-from .geometry import cell_name
+from .geometry import STANDARD, Geometry, cell_name
 from .solver import solve as _exact
 from .techniques import Options, default_order, get, make_options, ordered
 from .techniques.options import describe as describe_options
@@ -43,13 +48,18 @@ def _line(board: Board) -> str:
     return board.to_string(".")
 
 
+def shape(geometry: Geometry = STANDARD) -> dict[str, Any]:
+    """The ``size`` and ``box`` fields of a result about a grid of this geometry."""
+    return {"size": geometry.size, "box": list(geometry.box)}
+
+
 def _status(board: Board) -> dict[str, Any]:
     result = _exact(board)
-    out: dict[str, Any] = {"puzzle": _line(board), "status": result.status}
+    out: dict[str, Any] = {"puzzle": _line(board), **shape(board.geometry), "status": result.status}
     if result.status == "unique":
-        out["solution"] = "".join(map(str, result.solutions[0]))
+        out["solution"] = result.line(0)
     elif result.status == "multiple":
-        out["solutions"] = ["".join(map(str, s)) for s in result.solutions]
+        out["solutions"] = [result.line(i) for i in range(len(result.solutions))]
         out["differ"] = [cell_name(c) for c in result.differing_cells()]
         out["error"] = (
             "the puzzle has more than one solution; two of them differ in "
@@ -116,20 +126,35 @@ def explain(
 
 
 def steps(
-    text: str, technique: str | list[str] | None = None, *, options: OptionsArg = None, preset: str | None = None
+    text: str,
+    technique: str | list[str] | None = None,
+    *,
+    options: OptionsArg = None,
+    preset: str | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
 ) -> dict[str, Any]:
-    """Every step available in the position, optionally of one technique (or a list) only."""
+    """Every step available in the position, optionally of one technique (or a list) only.
+
+    ``progress(n, technique)`` hears of each technique searched (``n`` steps found so far);
+    ``cancel()`` returning True stops before the next technique (`errors.Cancelled`)."""
     try:
         board = load(text)
         techs = [technique] if isinstance(technique, str) else technique
-        found = all_steps(board, techs, finder_options(options, preset))
+        found = all_steps(board, techs, finder_options(options, preset), progress=progress, cancel=cancel)
     except SudokuError as e:
         return invalid(text, e)
-    return {"puzzle": _line(board), "steps": [s.to_json() for s in found]}
+    return {"puzzle": _line(board), **shape(board.geometry), "steps": [s.to_json() for s in found]}
 
 
 def hint(
-    text: str, techniques: list[str] | None = None, *, options: OptionsArg = None, preset: str | None = None
+    text: str,
+    techniques: list[str] | None = None,
+    *,
+    options: OptionsArg = None,
+    preset: str | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
 ) -> dict[str, Any]:
     """The easiest step from a player's position, and the player's mistakes.
 
@@ -140,15 +165,18 @@ def hint(
     solution's digit (``missing-candidate``, the digit that belongs there); while there
     are mistakes ``step`` is None, since a step from a broken position proves nothing.
     ``techniques`` limits the search and ``options``/``preset`` set the finders as in `explain`.
+    ``progress(n, technique)`` hears of each technique tried (``n`` of them); ``cancel()``
+    returning True stops before the next one (`errors.Cancelled`).
     """
     try:
         pos = parse_position(text)
     except SudokuError as e:
         return invalid(text, e)
     digits = pos.digits()
-    out: dict[str, Any] = {"puzzle": "".join(str(v) if v else "." for v in digits),
-                           "givens": "".join(str(v) if v else "." for v in pos.givens)}
-    exact = _exact(pos.givens)
+    g = pos.geometry
+    out: dict[str, Any] = {"puzzle": "".join(str(v) if v else "." for v in g.gather(digits)),
+                           "givens": "".join(str(v) if v else "." for v in g.gather(pos.givens)), **shape(g)}
+    exact = _exact(pos.givens, geometry=g)
     out["status"] = exact.status
     if exact.status != "unique":
         out["error"] = (f"the puzzle has no solution: {exact.reason}" if exact.status == "none" else
@@ -162,12 +190,13 @@ def hint(
     mistakes += [{"cell": cell_name(c), "digit": solution[c], "kind": "missing-candidate"}
                  for c, m in enumerate(pos.marks) if m and not digits[c] and not m >> (solution[c] - 1) & 1]
     out["mistakes"] = mistakes
-    out["solved"] = not mistakes and all(digits)
+    out["solved"] = not mistakes and all(g.gather(digits))
     if mistakes or out["solved"]:
         out["step"] = None
         return out
     try:
-        step = next_step(pos.board(), techniques, finder_options(options, preset))
+        step = next_step(pos.board(), techniques, finder_options(options, preset), progress=progress,
+                         cancel=cancel)
     except SudokuError as e:
         return invalid(text, e)
     out["step"] = step.to_json() if step else None
@@ -218,11 +247,12 @@ def rate(
 
 
 def techniques() -> list[dict[str, Any]]:
-    """The catalogue: id, name, family, level, HoDoKu codes, accepted spellings and whether the
-    default path uses it, simplest first."""
+    """The catalogue: id, name, family, level, HoDoKu codes, accepted spellings, whether the
+    default path uses it and the grid sizes it runs on, simplest first."""
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "codes": list(t.codes),
-         "aliases": list(t.aliases), "default": t.default, "options": [o.replace("_", "-") for o in t.options]}
+         "aliases": list(t.aliases), "default": t.default, "options": [o.replace("_", "-") for o in t.options],
+         "sizes": list(t.sizes)}
         for t in ordered()
     ]
 
@@ -255,6 +285,7 @@ def generate(
     minimal: bool = False,
     seed: int | None = None,
     timeout: float = 60.0,
+    size: int = 9,
     progress: Callable[[str], None] | None = None,
     cancel: Cancel | None = None,
 ) -> dict[str, Any]:
@@ -264,14 +295,16 @@ def generate(
     ``status`` "not-found" with a message when ``timeout`` seconds were not enough
     (a rare target), or ``status`` "invalid" with a message for bad options.
     ``progress(message)`` hears about the search about twice a second; ``cancel()`` returning True
-    stops it between two tries (`errors.Cancelled`).
+    stops it between two tries (`errors.Cancelled`). ``size`` 6 makes a 6x6 puzzle (only the
+    SudokuWiki scale rates those).
     """
     from .generator import GenerateOptions, generate_one
 
     try:
         opts = GenerateOptions(symmetry=symmetry or "none", minimal=bool(minimal), technique=technique or None,
                                scale=scale or None, lo=None if min in (None, "") else float(min),
-                               hi=None if max in (None, "") else float(max), level=level or None)
+                               hi=None if max in (None, "") else float(max), level=level or None,
+                               size=int(size) if size not in (None, "") else 9)
     except (SudokuError, ValueError) as e:
         return {"status": "invalid", "error": str(e)}
     used_seed = int(seed) if seed not in (None, "") else random.randrange(2**31)

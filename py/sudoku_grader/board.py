@@ -10,6 +10,10 @@ views in step, so that each question a technique asks is O(1):
 
 `place` and `eliminate` update all three incrementally; `copy` is a few list
 copies, cheap enough for search.
+
+The grid's shape is the class's `Geometry` (``board.geometry``): `Board` is the 9x9
+grid, `Board6` the 6x6 one (boxes of 2 rows by 3 columns), the python-chess way of
+variants as subclasses with class attributes. `board_type` picks one by size.
 """
 
 from __future__ import annotations
@@ -20,31 +24,44 @@ from .errors import ContradictionError, ParseError
 from .geometry import (
     ALL_DIGITS,
     CELL_HOUSES,
-    HOUSE_MASK,
-    HOUSES,
     NCELLS,
-    PEER_MASK,
     PEERS,
     POPCOUNT9,
+    SIX,
+    STANDARD,
+    Geometry,
     cell_name,
+    geometry_for,
     house_name,
     iter_bits,
+    sizes_text,
 )
 
 _DIGIT_BIT = (0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 
 
 class Board:
-    """A 9x9 position: filled cells, which of them are givens, and candidates."""
+    """A 9x9 position: filled cells, which of them are givens, and candidates.
+
+    The lists are indexed in the 9x9 index space on every size (see `geometry`); a
+    smaller grid's unused cells stay empty with no candidates and are never unsolved.
+    """
 
     __slots__ = ("values", "cands", "digit_cells", "givens", "unsolved")
+    geometry: Geometry = STANDARD
 
     def __init__(self) -> None:
+        g = self.geometry
         self.values: list[int] = [0] * NCELLS
-        self.cands: list[int] = [ALL_DIGITS] * NCELLS
-        self.digit_cells: list[int] = [0] + [(1 << NCELLS) - 1] * 9
+        self.cands: list[int] = [g.all_digits if g.all_cells >> c & 1 else 0 for c in range(NCELLS)]
+        self.digit_cells: list[int] = [0] + [g.all_cells if d <= g.size else 0 for d in range(1, 10)]
         self.givens: int = 0
-        self.unsolved: int = (1 << NCELLS) - 1
+        self.unsolved: int = g.all_cells
+
+    @property
+    def size(self) -> int:
+        """Rows in the grid: 9 or 6."""
+        return self.geometry.size
 
     # ----------------------------------------------------------------- building
     @classmethod
@@ -53,48 +70,65 @@ class Board:
     ) -> Board:
         """A board with ``values`` filled in and every other candidate that the rules allow.
 
-        ``givens`` lists the cells that are clues, as indices or a cell mask (default:
-        every filled cell). With ``check``, a digit repeated in a house raises
-        `ContradictionError` naming the house, the digit and both cells.
+        ``values`` has one entry per cell of the index space (81), or, for a smaller grid,
+        the grid's cells row by row (36 for 6x6); called on `Board` the size is told from
+        the length, called on a subclass it is the subclass's. ``givens`` lists the cells
+        that are clues, as indices or a cell mask in the index space (default: every filled
+        cell). With ``check``, a digit repeated in a house raises `ContradictionError`
+        naming the house, the digit and both cells.
 
         Built from house masks in one pass: reading is the CLI's hot path on big files.
         """
-        if len(values) != NCELLS:
-            raise ContradictionError(f"a board has 81 cells, got {len(values)}")
+        if cls is Board and len(values) != NCELLS:
+            g = geometry_for(len(values))
+            if g is None:
+                raise ContradictionError(f"a board has {sizes_text()}, got {len(values)}")
+            return board_type(g.size).from_values(values, givens, check)
+        g = cls.geometry
+        if len(values) == g.ncells and g is not STANDARD:
+            values = g.spread(list(values))
+        elif len(values) != NCELLS:
+            raise ContradictionError(f"a {g.size}x{g.size} board has {g.ncells} cells, got {len(values)}")
+        cell_houses = g.cell_houses
+        house_mask = g.house_mask
+        if g is not STANDARD and any(v > g.size or v and not g.all_cells >> c & 1 for c, v in enumerate(values)):
+            raise ContradictionError(f"a {g.size}x{g.size} board holds digits 1-{g.size} in its {g.ncells} cells")
         used = [0] * 27  # digits present per house
         clash = False
         for c, v in enumerate(values):
             if v:
                 bit = 1 << (v - 1)
-                r, k, b = CELL_HOUSES[c]
+                r, k, b = cell_houses[c]
                 if (used[r] | used[k] | used[b]) & bit:
                     clash = True
                 used[r] |= bit
                 used[k] |= bit
                 used[b] |= bit
         if clash and check:
-            raise ContradictionError(find_duplicate(values) or "a digit repeats in a house")
+            raise ContradictionError(find_duplicate(values, g) or "a digit repeats in a house")
         blocked = [0] * 10  # per digit: cells that see (or hold) that digit
         for h in range(27):
             u = used[h]
             while u:
                 low = u & -u
                 u ^= low
-                blocked[low.bit_length()] |= HOUSE_MASK[h]
+                blocked[low.bit_length()] |= house_mask[h]
         board = cls.__new__(cls)
         board.values = list(values)
+        all_digits = g.all_digits
         board.cands = [
-            0 if v else ALL_DIGITS & ~(used[hs[0]] | used[hs[1]] | used[hs[2]])
-            for v, hs in zip(values, CELL_HOUSES)
+            0 if v or not hs else all_digits & ~(used[hs[0]] | used[hs[1]] | used[hs[2]])
+            for v, hs in zip(values, cell_houses)
         ]
         unsolved = 0
         for c, v in enumerate(values):
             if not v:
                 unsolved |= 1 << c
+        unsolved &= g.all_cells
         board.unsolved = unsolved
-        board.digit_cells = [0] + [unsolved & ~blocked[d] for d in range(1, 10)]
+        board.digit_cells = [0] + [unsolved & ~blocked[d] if d <= g.size else 0 for d in range(1, 10)]
         if givens is None:
-            board.givens = ((1 << NCELLS) - 1) & ~unsolved
+            board.givens = g.all_cells & ~unsolved
         elif isinstance(givens, int):
             board.givens = givens
         else:
@@ -103,8 +137,9 @@ class Board:
 
     @classmethod
     def from_string(cls, text: str) -> Board:
-        """A board from one line of 81 cells: digits 1-9, ``. 0 - * _`` for blanks (spaces and
-        ``|`` ignored). `formats.parse` reads every other format (grids, pencilmarks, labels)."""
+        """A board from one line of 81 cells (or 36 for 6x6): digits, ``. 0 - * _`` for blanks
+        (spaces and ``|`` ignored). `formats.parse` reads every other format (grids,
+        pencilmarks, labels)."""
         values: list[int] = []
         for i, ch in enumerate(text.strip(), 1):
             if ch in "123456789":
@@ -114,12 +149,15 @@ class Board:
             elif ch not in " \t|":
                 raise ParseError(f"unexpected character {ch!r} after {len(values)} cells; use formats.parse "
                                  "for grids and labelled lines", None, i)
-        if len(values) != NCELLS:
-            raise ParseError(f"a puzzle has 81 cells, this line has {len(values)}")
-        return cls.from_values(values)
+        if geometry_for(len(values)) is None:
+            raise ParseError(f"a puzzle has {sizes_text()}, this line has {len(values)}")
+        try:
+            return cls.from_values(values)
+        except ContradictionError as e:
+            raise ParseError(str(e)) from None
 
     def copy(self) -> Board:
-        b = Board.__new__(Board)
+        b = self.__class__.__new__(self.__class__)
         b.values = self.values[:]
         b.cands = self.cands[:]
         b.digit_cells = self.digit_cells[:]
@@ -137,7 +175,7 @@ class Board:
         self.values[cell] = digit
         self.cands[cell] = 0
         self.unsolved &= ~(1 << cell)
-        touched = self.digit_cells[digit] & PEER_MASK[cell]
+        touched = self.digit_cells[digit] & self.geometry.peer_mask[cell]
         if touched:
             self.digit_cells[digit] &= ~touched
             cands = self.cands
@@ -165,7 +203,7 @@ class Board:
     # ---------------------------------------------------------------- querying
     def positions(self, house: int, digit: int) -> int:
         """Cells (mask) of ``house`` where ``digit`` is still a candidate."""
-        return self.digit_cells[digit] & HOUSE_MASK[house]
+        return self.digit_cells[digit] & self.geometry.house_mask[house]
 
     def allowed_cells(self) -> list[int]:
         """Per digit (index 1-9), the empty cells that no placed copy of the digit sees.
@@ -174,10 +212,12 @@ class Board:
         HoDoKu calls it candidatesAllowed; uniqueness steps with missing candidates use it.
         """
         blocked = [0] * 10
+        peer_mask = self.geometry.peer_mask
         for c, v in enumerate(self.values):
             if v:
-                blocked[v] |= PEER_MASK[c]
-        return [0] + [self.unsolved & ~blocked[d] for d in range(1, 10)]
+                blocked[v] |= peer_mask[c]
+        size = self.geometry.size
+        return [0] + [self.unsolved & ~blocked[d] if d <= size else 0 for d in range(1, 10)]
 
     def is_solved(self) -> bool:
         return not self.unsolved
@@ -206,27 +246,31 @@ class Board:
         before every step, so a one-pass check of small masks answers first and
         the house-by-house search below only runs to name a problem it saw.
         """
-        if self._sound():
+        g = self.geometry
+        if g is STANDARD and self._sound():
             return None
-        clash = find_duplicate(self.values)
+        clash = find_duplicate(self.values, g)
         if clash:
             return clash
         for c in iter_bits(self.unsolved):
             if not self.cands[c]:
                 return f"{cell_name(c)} has no candidate left"
-        for h, cells in enumerate(HOUSES):
+        houses, house_mask, digits = g.houses, g.house_mask, g.digits
+        values, digit_cells = self.values, self.digit_cells
+        for h in g.house_ids:
             placed = 0
-            for c in cells:
-                if self.values[c]:
-                    placed |= 1 << (self.values[c] - 1)
-            for d in range(1, 10):
-                if not placed >> (d - 1) & 1 and not self.digit_cells[d] & HOUSE_MASK[h]:
+            for c in houses[h]:
+                if values[c]:
+                    placed |= 1 << (values[c] - 1)
+            for d in digits:
+                if not placed >> (d - 1) & 1 and not digit_cells[d] & house_mask[h]:
                     return f"{d} has no place left in {house_name(h)}"
         return None
 
     def _sound(self) -> bool:
-        """No repeated digit, no empty cell without candidates, every digit placed or possible in
-        every house. Reads ``cands`` (kept in step with ``digit_cells``) with 9-bit house masks."""
+        """On the 9x9 grid: no repeated digit, no empty cell without candidates, every digit placed
+        or possible in every house. Reads ``cands`` (kept in step with ``digit_cells``) with 9-bit
+        house masks."""
         placed = [0] * 27
         open_ = [0] * 27
         for v, m, (r, k, b) in zip(self.values, self.cands, CELL_HOUSES):
@@ -251,6 +295,7 @@ class Board:
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Board)
+            and self.geometry is other.geometry
             and self.values == other.values
             and self.cands == other.cands
             and self.givens == other.givens
@@ -263,15 +308,39 @@ class Board:
         return f"Board('{self.to_string()}')"
 
     def to_string(self, blank: str = ".") -> str:
-        """The 81-character line of filled cells."""
-        return "".join(str(v) if v else blank for v in self.values)
+        """The line of filled cells, row by row: 81 characters (36 on 6x6)."""
+        if self.geometry is STANDARD:
+            return "".join(str(v) if v else blank for v in self.values)
+        values = self.values
+        return "".join(str(values[c]) if values[c] else blank for c in self.geometry.cells)
 
 
-def find_duplicate(values: Sequence[int]) -> str | None:
-    """A message naming the first digit that appears twice in a house, or None."""
-    for h, cells in enumerate(HOUSES):
+class Board6(Board):
+    """A 6x6 position: rows of 6, boxes of 2 rows by 3 columns, digits 1-6."""
+
+    __slots__ = ()
+    geometry = SIX
+
+
+BOARD_TYPES: dict[int, type[Board]] = {9: Board, 6: Board6}
+
+
+def board_type(size: int) -> type[Board]:
+    """The board class for a grid of ``size`` rows (9 or 6)."""
+    try:
+        return BOARD_TYPES[size]
+    except KeyError:
+        raise ParseError(f"no {size}x{size} grid: the sizes are " + ", ".join(f"{n}x{n}" for n in BOARD_TYPES)) \
+            from None
+
+
+def find_duplicate(values: Sequence[int], geometry: Geometry = STANDARD) -> str | None:
+    """A message naming the first digit that appears twice in a house, or None (``values``
+    in the index space)."""
+    houses = geometry.houses
+    for h in geometry.house_ids:
         seen: dict[int, int] = {}
-        for c in cells:
+        for c in houses[h]:
             v = values[c]
             if v:
                 if v in seen:
@@ -283,4 +352,4 @@ def find_duplicate(values: Sequence[int]) -> str | None:
     return None
 
 
-__all__ = ["Board", "find_duplicate", "PEERS", "CELL_HOUSES"]
+__all__ = ["Board", "Board6", "BOARD_TYPES", "board_type", "find_duplicate", "PEERS", "CELL_HOUSES"]

@@ -23,12 +23,13 @@ that has one. `next_step` (the app's hint) is the simplest policy's choice.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .board import Board
 from .errors import Cancelled, SudokuError
-from .geometry import PEER_MASK, POPCOUNT9
+from .geometry import POPCOUNT9
 from .step import Step
 from .techniques import DEFAULT, Options, Technique, default_order, get
 
@@ -49,14 +50,16 @@ __all__ = [
 @dataclass
 class Path:
     """A walk's result: the steps applied (with their scale keys), whether they solved the grid,
-    and why the walk stopped if not."""
+    why the walk stopped if not, and how long it took."""
 
     steps: list[Step] = field(default_factory=list)
     keys: list[str | None] = field(default_factory=list)  # the pricing key per step (policy's choice)
     candidates: list[int] = field(default_factory=list)  # candidates on the board before each step
     solved: bool = False
     stuck: str = ""  # why the walk stopped short ("" when solved)
+    stopped: str = ""  # the policy's reason for ending early on purpose (`Policy.finished`), else ""
     board: Board | None = None  # the final position
+    seconds: float = 0.0  # the walk's time (up to the cancel, when cancelled)
 
     def counts(self) -> dict[str, int]:
         """Uses per technique id, in first-use order."""
@@ -71,12 +74,13 @@ def gain(board: Board, step: Step) -> int:
     """Candidates the step removes from ``board`` (a placement removes its cell's and its peers')."""
     n = 0
     seen = set()
+    peer_mask = board.geometry.peer_mask
     for cell, digit in step.placements:
         if cell in seen:
             continue
         seen.add(cell)
         n += POPCOUNT9[board.cands[cell]]
-        n += (board.digit_cells[digit] & PEER_MASK[cell]).bit_count()
+        n += (board.digit_cells[digit] & peer_mask[cell]).bit_count()
     for cell, digit in step.eliminations:
         if cell not in seen and board.has_candidate(cell, digit):
             n += 1
@@ -118,27 +122,45 @@ def resolve(techniques: Iterable[str | Technique] | None) -> list[Technique]:
 
 
 def all_steps(
-    board: Board, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT
+    board: Board, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT,
+    *, progress: Progress | None = None, cancel: Cancel | None = None,
 ) -> list[Step]:
     """Every step of every given technique in this position (HoDoKu's "find all steps").
 
     With no list, the default set without Sudoku Explainer's nested forcing chains: the
-    path's last resort can take minutes, and a listing is asked for to look around."""
+    path's last resort can take minutes, and a listing is asked for to look around.
+    ``progress(n, technique)`` hears of each technique searched (``n`` steps found so far);
+    ``cancel()`` returning True raises `Cancelled` before the next technique."""
     out: list[Step] = []
     chosen = resolve(techniques)
     if techniques is None:
         chosen = [t for t in chosen if t.family != "se_chains"]
     for t in chosen:
+        if cancel is not None and cancel():
+            raise Cancelled(None)
         out.extend(s for s in t.steps(board, options) if gain(board, s))
+        if progress is not None:
+            progress(len(out), t.id)
     return out
 
 
 def next_step(
-    board: Board, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT
+    board: Board, techniques: Iterable[str | Technique] | None = None, options: Options = DEFAULT,
+    *, progress: Progress | None = None, cancel: Cancel | None = None,
 ) -> Step | None:
-    """The easiest available step: the hint (the simplest policy's choice)."""
-    picked = Simplest(techniques, options).choose(board)
-    return picked[0] if picked else None
+    """The easiest available step: the hint (the simplest policy's choice).
+
+    A hint is one search, so ``cancel()`` is asked before each technique is tried (raising
+    `Cancelled`), and ``progress(n, technique)`` hears of each technique tried (``n`` of them)."""
+    for tried, t in enumerate(resolve(techniques), 1):
+        if cancel is not None and cancel():
+            raise Cancelled(None)
+        s = best_step(board, t.steps(board, options))
+        if progress is not None:
+            progress(tried, t.id)
+        if s is not None:
+            return s
+    return None
 
 
 # ------------------------------------------------------------------ policies
@@ -148,7 +170,8 @@ class Policy:
     `choose` returns the next step and the key that prices it (or None when nothing
     applies). A policy that keeps state between steps (HoDoKu's singles queues) sets
     it up in `start` and keeps it in step in `apply`. ``stuck`` is the reason a walk
-    gives when `choose` finds nothing; ``max_steps`` bounds the walk.
+    gives when `choose` finds nothing; ``max_steps`` bounds the walk; `finished` ends it
+    early when the policy has what it came for (SE's ``--pearl``).
     """
 
     stuck = "no enabled technique applies in this position"
@@ -163,6 +186,10 @@ class Policy:
 
     def apply(self, board: Board, step: Step) -> None:
         apply_step(board, step)
+
+    def finished(self) -> str:
+        """Why the walk may end before the grid is solved (`Path.stopped`), or "" to go on."""
+        return ""
 
 
 class InOrder(Policy):
@@ -256,20 +283,32 @@ def walk(
     *,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    path: Path | None = None,
 ) -> Path:
     """Solve a copy of ``board`` by logic alone, one step of ``policy`` (default `Simplest`) at a time.
 
-    Stops when the grid is solved, when the policy finds nothing (``stuck`` says so), when the
-    position is broken, or after the policy's ``max_steps``. ``progress(n, technique)`` hears of
-    each step; ``cancel()`` returning True raises `Cancelled` (with the path so far) between steps.
+    Stops when the grid is solved, when the policy finds nothing (``stuck`` says so) or is
+    finished (``stopped`` says why), when the position is broken, or after the policy's
+    ``max_steps``. ``progress(n, technique)`` hears of each step; ``cancel()`` returning True
+    raises `Cancelled` (with the path so far) between steps. ``path``, an empty `Path`, is filled
+    in place and returned: a caller whose walk may be stopped inside a step (an alarm) keeps the
+    steps taken before it.
     """
+    started = time.perf_counter()
     policy = policy if policy is not None else Simplest()
     b = board.copy()
-    path = Path(board=b)
+    if path is None:
+        path = Path()
+    path.board = b
     policy.start(b)
     limit = policy.max_steps
     while not b.is_solved():
+        stopped = policy.finished()
+        if stopped:
+            path.stopped = stopped
+            break
         if cancel is not None and cancel():
+            path.seconds = time.perf_counter() - started
             raise Cancelled(path)
         if len(path.steps) >= limit:
             path.stuck = policy.limit_reason or f"stopped after {limit} steps"
@@ -290,4 +329,5 @@ def walk(
         if progress is not None:
             progress(len(path.steps), step.technique)
     path.solved = b.is_solved() and b.contradiction() is None
+    path.seconds = time.perf_counter() - started
     return path

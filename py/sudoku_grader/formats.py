@@ -6,7 +6,8 @@
   (a mid-solve position; `parse_library` also returns the expected step);
 - Sukaku lines: 729 characters, nine per cell, the character at position k of a
   cell being the digit k+1 when it is a candidate and a blank otherwise;
-- one puzzle on one line: 81 cells, digits 1-9 and ``. 0 - * _`` for blanks,
+- one puzzle on one line: 81 cells (or 36 for a 6x6 grid, digits 1-6), digits 1-9 and
+  ``. 0 - * _`` for blanks,
   ``+5`` for a placed digit that is not a given (HoDoKu), spaces and ``|``
   tolerated; anything after the 81st cell is kept as the label
   (``puzzle # name``, ``puzzle;rating``, tab-separated extras);
@@ -15,11 +16,15 @@
 - a pencilmark grid as Sudoku Explainer and HoDoKu print it: 81 candidate groups
   in nine rows with the same separators; a group of one digit is a placed digit.
 
+The size is told from the input: 81 cells (or candidate groups) are a 9x9 grid, 36
+a 6x6 one (rows of 6, boxes of 2 rows by 3 columns); HoDoKu library and Sukaku lines
+are 9x9 only. Any other count says which sizes exist.
+
 Writers: `to_line`, `to_grid` (pretty grid), `to_pencilmark` (read back by `parse`)
 and `to_sukaku`. Every error is a `ParseError` saying where (line, character) and why.
 
 `parse_position` reads a player's position: any of the above, or the JSON object
-``{"givens": "<81>", "placed": "<81>", "candidates": [[...] x81]}``, keeping the
+``{"givens": "<81>", "placed": "<81>", "candidates": [[...] x81]}`` (36 of each on 6x6), keeping the
 givens, the player's digits and the player's own marks apart (a hint needs all three).
 """
 
@@ -28,9 +33,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from .board import Board
+from .board import Board, board_type
 from .errors import ContradictionError, ParseError
-from .geometry import ALL_DIGITS, iter_bits
+from .geometry import ALL_DIGITS, NCELLS, STANDARD, Geometry, geometry_for, iter_bits, sizes_text
 
 BLANKS = ".0-*_"
 DIGITS = "123456789"
@@ -57,7 +62,7 @@ def parse(text: str) -> Parsed:
     lines = [ln for ln in text.replace("\r", "").split("\n")]
     filled = [(i, ln) for i, ln in enumerate(lines, 1) if ln.strip()]
     if not filled:
-        raise ParseError("empty input: expected a puzzle of 81 cells, digits 1-9 and . or 0 for blanks")
+        raise ParseError(f"empty input: expected a puzzle of {sizes_text()}, digits and . or 0 for blanks")
     if len(filled) == 1:
         # one line of text: positions are characters of that line, no line number
         _, line = filled[0]
@@ -85,21 +90,28 @@ def cell_count(line: str) -> int:
 
 
 def looks_like_line(line: str) -> bool:
-    """True for a one-line puzzle (81 cells or more, a library line or a JSON position): how the
-    CLI tells a file of puzzles from a file holding one multi-line grid."""
+    """True for a one-line puzzle (81 cells or more, exactly 36 for 6x6, a library line or a JSON
+    position): how the CLI tells a file of puzzles from a file holding one multi-line grid."""
     s = line.strip()
-    return (s.startswith(":") and s.count(":") >= 3) or s.startswith("{") or cell_count(s) >= 81
+    if (s.startswith(":") and s.count(":") >= 3) or s.startswith("{"):
+        return True
+    n = cell_count(s)
+    return n >= 81 or n == 36
 
 
 def parse_line(line: str, lineno: int | None = None) -> Parsed:
-    """One puzzle on one line; the text after the 81st cell becomes the label."""
+    """One puzzle on one line; the text after the 81st cell becomes the label.
+
+    A line whose cells stop at 36 (then its end, or a label that does not start with a
+    cell) is a 6x6 puzzle."""
     values: list[int] = []
     placed: list[int] = []
     text = line.rstrip("\n")
     i = 0
     n = len(text)
+    cells = 36 if cell_count(text) == 36 else 81
     while i < n:
-        if len(values) == 81:
+        if len(values) == cells:
             label = text[i:].strip().lstrip("#;,|").strip()
             return _finish(values, placed, label, "line", lineno)
         ch = text[i]
@@ -121,23 +133,46 @@ def parse_line(line: str, lineno: int | None = None) -> Parsed:
                 i + 1,
             )
         i += 1
-    if len(values) != 81:
-        raise ParseError(f"a puzzle has 81 cells, this line has {len(values)}", lineno)
+    if len(values) != cells:
+        raise ParseError(f"a puzzle has {sizes_text()}, this line has {len(values)}", lineno)
     return _finish(values, placed, "", "line", lineno)
 
 
+def grid_for(cells: int, what: str, lineno: int | None = None) -> Geometry:
+    """The grid with ``cells`` cells, or a `ParseError` saying which sizes exist."""
+    g = geometry_for(cells)
+    if g is None:
+        raise ParseError(f"{what} has {cells} cells; a puzzle has {sizes_text()}", lineno)
+    return g
+
+
+def check_digits(values: list[int], g: Geometry, lineno: int | None = None) -> None:
+    """A digit above the grid's size (a 7 in a 6x6 puzzle) as a `ParseError` naming its cell."""
+    if g is STANDARD:
+        return
+    for i, v in enumerate(values):
+        if v > g.size:
+            raise ParseError(f"digit {v} at cell {i + 1} (r{i // g.size + 1}c{i % g.size + 1}): a "
+                             f"{g.size}x{g.size} puzzle uses digits 1-{g.size}", lineno)
+
+
 def _finish(values: list[int], placed: list[int], label: str, fmt: str, lineno: int | None) -> Parsed:
+    """A board from the cells row by row (81, or 36 for 6x6) and the indices of the placed ones."""
+    g = grid_for(len(values), "the puzzle", lineno)
+    check_digits(values, g, lineno)
+    cells = g.cells
     given_mask = 0
-    for c, v in enumerate(values):
+    for i, v in enumerate(values):
         if v:
-            given_mask |= 1 << c
-    for c in placed:
-        given_mask &= ~(1 << c)
+            given_mask |= 1 << cells[i]
+    for i in placed:
+        given_mask &= ~(1 << cells[i])
     return Parsed(board_from_values(values, given_mask, lineno), label, fmt)
 
 
 def board_from_values(values: list[int], given_mask: int, lineno: int | None = None) -> Board:
-    """`Board.from_values`, with a repeated digit reported as a `ParseError` at ``lineno``."""
+    """`Board.from_values` (the size told from the length), with a repeated digit reported as a
+    `ParseError` at ``lineno``."""
     try:
         return Board.from_values(values, given_mask)
     except ContradictionError as e:
@@ -162,17 +197,21 @@ def _parse_sukaku(line: str, lineno: int | None) -> Parsed:
 
 
 def _from_masks(masks: list[int], label: str, fmt: str, lineno: int | None) -> Parsed:
-    """A board from 81 candidate masks: one candidate = a placed digit."""
-    for c, m in enumerate(masks):
+    """A board from 81 (or 36) candidate masks, row by row: one candidate = a placed digit."""
+    g = grid_for(len(masks), "the candidate grid", lineno)
+    n = g.size
+    for i, m in enumerate(masks):
         if not m:
-            raise ParseError(f"cell r{c // 9 + 1}c{c % 9 + 1} has no candidate", lineno)
+            raise ParseError(f"cell r{i // n + 1}c{i % n + 1} has no candidate", lineno)
+        if m >> n:
+            raise ParseError(f"cell r{i // n + 1}c{i % n + 1} lists a digit above {n} in a {n}x{n} grid", lineno)
     values = [m.bit_length() if m & (m - 1) == 0 else 0 for m in masks]
     try:
         board = Board.from_values(values)
     except ContradictionError as e:
         raise ParseError(str(e), lineno) from None
-    for c, m in enumerate(masks):
-        if not values[c]:
+    for c, m in zip(g.cells, masks):
+        if not board.values[c]:
             board.set_candidates(c, board.cands[c] & m)
     return Parsed(board, label, fmt)
 
@@ -181,7 +220,7 @@ def _from_masks(masks: list[int], label: str, fmt: str, lineno: int | None) -> P
 def is_separator(line: str) -> bool:
     """A border or box separator line: ``------+-------+------``, ``.---.---.``, ``:---+---:``.
 
-    A row of nine ``-`` or ``.`` is a row of blanks, not a separator.
+    A row of nine (or six) ``-`` or ``.`` is a row of blanks, not a separator.
     """
     s = line.strip()
     if not s or any(ch not in SEPARATOR_CHARS for ch in s):
@@ -189,7 +228,7 @@ def is_separator(line: str) -> bool:
     if "---" not in s and "===" not in s and "..." not in s:
         return False
     blanks = sum(ch in BLANKS for ch in s)
-    return "+" in s or "=" in s or "'" in s or ":" in s or blanks != 9
+    return "+" in s or "=" in s or "'" in s or ":" in s or blanks not in (6, 9)
 
 
 def _parse_multiline(filled: list[tuple[int, str]]) -> Parsed:
@@ -201,8 +240,8 @@ def _parse_multiline(filled: list[tuple[int, str]]) -> Parsed:
             if part.strip():
                 tokens.append((lineno, ln.index(part, col) + 1, part.strip()))
                 col = ln.index(part, col) + len(part)
-    # a pencilmark grid: 81 groups of digits, at least one of them with several digits
-    if len(tokens) == 81 and all(t.isdigit() and "0" not in t for _, _, t in tokens) and any(
+    # a pencilmark grid: 81 (or 36) groups of digits, at least one of them with several digits
+    if len(tokens) in (81, 36) and all(t.isdigit() and "0" not in t for _, _, t in tokens) and any(
         len(t) > 1 for _, _, t in tokens
     ):
         masks = []
@@ -236,10 +275,10 @@ def _parse_multiline(filled: list[tuple[int, str]]) -> Parsed:
                     i + 1,
                 )
             i += 1
-    if len(values) != 81:
-        if len(tokens) == 81:
-            raise ParseError("a pencilmark grid lists 81 groups of candidates 1-9 (no blanks)")
-        raise ParseError(f"the grid has {len(values)} cells, expected 81 (9 rows of 9)")
+    if geometry_for(len(values)) is None:
+        if len(tokens) in (81, 36):
+            raise ParseError(f"a pencilmark grid lists {len(tokens)} groups of candidates (no blanks)")
+        raise ParseError(f"the grid has {len(values)} cells, expected 81 (9 rows of 9) or 36 (6 rows of 6)")
     return _finish(values, placed, "", "grid", None)
 
 
@@ -250,13 +289,17 @@ def to_line(board: Board, blank: str = ".") -> str:
 
 
 def to_grid(board: Board, blank: str = ".") -> str:
-    """A pretty 9-line grid with box separators (read back by `parse`)."""
+    """A pretty grid with box separators, one line per row (read back by `parse`)."""
+    g = board.geometry
+    n, br, bc = g.size, g.box_rows, g.box_cols
+    stacks = range(0, n, bc)
+    rule = "+".join("-" * (2 * bc + (0 if k in (0, n - bc) else 1)) for k in stacks)
     out = []
-    for r in range(9):
-        if r and r % 3 == 0:
-            out.append("------+-------+------")
-        cells = [str(v) if v else blank for v in board.values[r * 9 : r * 9 + 9]]
-        out.append(" | ".join(" ".join(cells[k : k + 3]) for k in (0, 3, 6)))
+    for r in range(n):
+        if r and r % br == 0:
+            out.append(rule)
+        cells = [str(v) if v else blank for v in board.values[r * 9 : r * 9 + n]]
+        out.append(" | ".join(" ".join(cells[k : k + bc]) for k in stacks))
     return "\n".join(out)
 
 
@@ -269,27 +312,32 @@ def _group(board: Board, c: int) -> str:
 
 def to_pencilmark(board: Board) -> str:
     """A candidate grid in HoDoKu's layout (placed digits as one-digit groups)."""
+    g = board.geometry
+    n, br, bc = g.size, g.box_rows, g.box_cols
     groups = [_group(board, c) for c in range(81)]
-    width = [max(len(groups[r * 9 + k]) for r in range(9)) for k in range(9)]
-    stack_w = [sum(width[k] for k in range(s, s + 3)) + 4 for s in (0, 3, 6)]  # 2 gaps + 2 spaces
+    width = [max(len(groups[r * 9 + k]) for r in range(n)) for k in range(n)]
+    stacks = range(0, n, bc)
+    stack_w = [sum(width[k] for k in range(s, s + bc)) + bc + 1 for s in stacks]  # gaps + 2 spaces
 
     def border(left: str, mid: str, right: str) -> str:
         return left + mid.join("-" * w for w in stack_w) + right
 
     out = [border(".", ".", ".")]
-    for r in range(9):
-        if r and r % 3 == 0:
+    for r in range(n):
+        if r and r % br == 0:
             out.append(border(":", "+", ":"))
         parts = []
-        for s in (0, 3, 6):
-            parts.append(" " + " ".join(groups[r * 9 + k].ljust(width[k]) for k in range(s, s + 3)) + " ")
+        for s in stacks:
+            parts.append(" " + " ".join(groups[r * 9 + k].ljust(width[k]) for k in range(s, s + bc)) + " ")
         out.append("|" + "|".join(parts) + "|")
     out.append(border("'", "'", "'"))
     return "\n".join(out)
 
 
 def to_sukaku(board: Board, blank: str = ".") -> str:
-    """729 characters: for each cell, digit k+1 at position k when it is a candidate."""
+    """729 characters: for each cell, digit k+1 at position k when it is a candidate (9x9 only)."""
+    if board.geometry is not STANDARD:
+        raise ParseError("the Sukaku format is for 9x9 grids only")
     out = []
     for c in range(81):
         m = 1 << (board.values[c] - 1) if board.values[c] else board.cands[c]
@@ -368,7 +416,10 @@ def parse_library(line: str) -> LibraryCase:
 
 
 def to_library(board: Board, code: str = "0000", digits: str = "") -> str:
-    """The position as a HoDoKu library line (no expected step): givens, ``+`` placed, deleted candidates."""
+    """The position as a HoDoKu library line (no expected step): givens, ``+`` placed, deleted candidates.
+    9x9 only, as HoDoKu's format is."""
+    if board.geometry is not STANDARD:
+        raise ParseError("the HoDoKu library format is for 9x9 grids only")
     cells = []
     for c in range(81):
         v = board.values[c]
@@ -389,15 +440,17 @@ def to_library(board: Board, code: str = "0000", digits: str = "") -> str:
 class Position:
     """A position in the middle of a solve, as the player made it.
 
-    ``givens`` and ``placed`` are 81 digits (0 = none): the puzzle's clues and the
-    player's own digits, which may be wrong. ``marks`` are the player's candidates per
-    cell as 9-bit masks; 0 means the player entered none there (every digit the filled
-    cells allow). Nothing is checked against the rules until `board` is called.
+    ``givens`` and ``placed`` are 81 digits (0 = none), in the index space of the grid
+    ``geometry`` (see `geometry`): the puzzle's clues and the player's own digits, which
+    may be wrong. ``marks`` are the player's candidates per cell as 9-bit masks; 0 means
+    the player entered none there (every digit the filled cells allow). Nothing is
+    checked against the rules until `board` is called.
     """
 
     givens: list[int]
     placed: list[int]
     marks: list[int]
+    geometry: Geometry = STANDARD
 
     def digits(self) -> list[int]:
         return [g or p for g, p in zip(self.givens, self.placed)]
@@ -406,7 +459,8 @@ class Position:
         """The position as a board: digits placed, the player's marks kept (within what the
         digits allow). A digit twice in a house raises `ParseError`."""
         try:
-            board = Board.from_values(self.digits(), givens=[c for c in range(81) if self.givens[c]])
+            board = board_type(self.geometry.size).from_values(
+                self.digits(), givens=[c for c in range(81) if self.givens[c]])
         except ContradictionError as e:
             raise ParseError(str(e)) from None
         for c, m in enumerate(self.marks):
@@ -430,7 +484,7 @@ def parse_position(text: str) -> Position:
     b = parsed.board
     givens = [v if b.is_given(c) else 0 for c, v in enumerate(b.values)]
     placed = [0 if b.is_given(c) else v for c, v in enumerate(b.values)]
-    marks = [0] * 81
+    marks = [0] * NCELLS
     if parsed.format == "library":
         # the player's marks are every digit but the deleted ones (a placed digit's peers
         # lose it by the rules, not by the player's hand)
@@ -438,27 +492,31 @@ def parse_position(text: str) -> Position:
         marks = [0 if v else ALL_DIGITS & ~(fresh.cands[c] & ~b.cands[c]) for c, v in enumerate(b.values)]
     elif parsed.format in ("pencilmark", "sukaku"):
         marks = [0 if v else b.cands[c] for c, v in enumerate(b.values)]
-    return Position(givens, placed, marks)
+    return Position(givens, placed, marks, b.geometry)
 
 
-def _digits_field(obj: dict, key: str, required: bool) -> list[int]:
+def _digits_field(obj: dict, key: str, required: bool, g: Geometry | None) -> tuple[list[int], Geometry]:
+    """A field of digits, in the index space, and its grid (``g`` when an earlier field set it)."""
     value = obj.get(key)
-    if value is None and not required:
-        return [0] * 81
+    if value is None and not required and g is not None:
+        return [0] * NCELLS, g
     if not isinstance(value, str):
-        raise ParseError(f'"{key}" must be a string of 81 cells (digits 1-9, . or 0 for blanks)')
+        raise ParseError(f'"{key}" must be a string of {sizes_text()} (digits, . or 0 for blanks)')
     cells = [ch for ch in value if ch not in " |"]
-    if len(cells) != 81:
-        raise ParseError(f'"{key}" has {len(cells)} cells, expected 81')
+    found = geometry_for(len(cells))
+    if found is None or (g is not None and found is not g):
+        expected = sizes_text() if g is None else f"{g.ncells} like \"givens\""
+        raise ParseError(f'"{key}" has {len(cells)} cells, expected {expected}')
     out = []
     for i, ch in enumerate(cells):
-        if ch in DIGITS:
+        if ch in DIGITS[: found.size]:
             out.append(int(ch))
         elif ch in BLANKS:
             out.append(0)
         else:
-            raise ParseError(f'unexpected character {ch!r} in "{key}" at cell {i + 1}; use digits 1-9 and . or 0')
-    return out
+            raise ParseError(f'unexpected character {ch!r} in "{key}" at cell {i + 1}; use digits 1-{found.size} '
+                             'and . or 0')
+    return found.spread(out), found
 
 
 def _position_from_json(text: str) -> Position:
@@ -471,24 +529,24 @@ def _position_from_json(text: str) -> Position:
     unknown = sorted(set(obj) - {"givens", "placed", "candidates"})
     if unknown:
         raise ParseError(f"unknown field {unknown[0]!r} in a JSON position (givens, placed, candidates)")
-    givens = _digits_field(obj, "givens", True)
-    placed = _digits_field(obj, "placed", False)
+    givens, g = _digits_field(obj, "givens", True, None)
+    placed, _ = _digits_field(obj, "placed", False, g)
     for c in range(81):
         if givens[c] and placed[c]:
             if placed[c] != givens[c]:
                 raise ParseError(f"r{c // 9 + 1}c{c % 9 + 1} is a given {givens[c]}; a placed digit cannot replace it")
             placed[c] = 0
-    marks = [0] * 81
+    marks = [0] * NCELLS
     cands = obj.get("candidates")
     if cands is not None:
-        if not isinstance(cands, list) or len(cands) != 81:
-            raise ParseError('"candidates" must be a list of 81 lists of digits')
-        for c, group in enumerate(cands):
+        if not isinstance(cands, list) or len(cands) != g.ncells:
+            raise ParseError(f'"candidates" must be a list of {g.ncells} lists of digits')
+        for c, group in zip(g.cells, cands):
             digits = [int(ch) if ch in DIGITS else -1 for ch in group] if isinstance(group, str) else group
             if not isinstance(digits, list) or any(
-                isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 9 for d in digits
+                isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= g.size for d in digits
             ):
-                raise ParseError(f'"candidates" of r{c // 9 + 1}c{c % 9 + 1} must be a list of digits 1-9')
+                raise ParseError(f'"candidates" of r{c // 9 + 1}c{c % 9 + 1} must be a list of digits 1-{g.size}')
             if not (givens[c] or placed[c]):
                 marks[c] = sum(1 << (d - 1) for d in set(digits))
-    return Position(givens, placed, marks)
+    return Position(givens, placed, marks, g)

@@ -18,12 +18,17 @@ Targets (any combination):
   ``score``, ...), the level from its level field (`ratings.Scale.level`).
 
 Speed: a cheap pre-filter rejects puzzles that singles and locked candidates
-solve whenever the target cannot be met by those (a harder technique, SE above
-2.8, HoDoKu Unfair/Extreme), before the costlier rating.
+solve whenever the target cannot be met by those (a harder technique, a band above
+the scale's ``basics_max`` such as SE 2.8, a level among its ``beyond_basics`` such
+as HoDoKu Unfair/Extreme), before the costlier rating.
 
 Everything is reproducible from the seed (`random.Random(seed)`), and the
 generator reports progress and gives up cleanly (``max_tries``, ``timeout``,
 ``cancel``) instead of hanging on a rare target.
+
+``size`` 6 makes 6x6 puzzles (boxes of 2 rows by 3 columns) the same way, with the
+same options; a scale or technique that is not defined on 6x6 is refused (of the
+scales only SudokuWiki rates 6x6, and it is the default there).
 """
 
 from __future__ import annotations
@@ -34,9 +39,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import Board
+from .board import Board, board_type
 from .engine import Simplest, walk
 from .errors import Cancelled, SudokuError
+from .geometry import GEOMETRIES, STANDARD, Geometry
 from .ratings import SCALE_LIST, Scale, rate_board
 from .ratings import scale as scale_named
 from .solver import has_other_solution, is_minimal, random_solution, solve
@@ -69,21 +75,34 @@ class GenerateOptions:
     lo: float | None = None
     hi: float | None = None
     level: str | None = None
+    size: int = 9  # rows of the grid: 9 or 6
 
     def __post_init__(self) -> None:
         sym = SYMMETRY_ALIASES.get(self.symmetry.strip().lower())
         if sym is None:
             raise GenerationError(f"unknown symmetry {self.symmetry!r}; choose from {', '.join(SYMMETRIES)}")
         self.symmetry = sym
+        if self.size not in GEOMETRIES:
+            raise GenerationError(f"no {self.size}x{self.size} grid; the sizes are "
+                                  + ", ".join(f"{n}" for n in GEOMETRIES))
         if self.technique:
             self.technique = get(self.technique).id
+            if self.size not in REGISTRY[self.technique].sizes:
+                raise GenerationError(f"{self.technique} does not run on {self.size}x{self.size} grids")
         if (self.lo is not None or self.hi is not None or self.level) and not self.scale:
-            self.scale = "se" if not self.level else "hodoku"
+            # a band aims at the first scale on this size, a level at the first with levels
+            # (9x9: SE, HoDoKu; 6x6: SudokuWiki)
+            self.scale = next(s.id for s in SCALE_LIST
+                              if self.size in s.sizes and (s.levels or not self.level))
         if self.scale:
             try:
                 self.scale = scale_named(self.scale).id
             except SudokuError as e:
                 raise GenerationError(str(e)) from None
+            if self.size not in self.rated_on().sizes:
+                on = [s.id for s in SCALE_LIST if self.size in s.sizes]
+                raise GenerationError(f"scale {self.scale} rates 9x9 only; on {self.size}x{self.size} use "
+                                      + ", ".join(on))
         if self.lo is not None and self.hi is not None and self.lo > self.hi:
             raise GenerationError(f"--min {self.lo} is above --max {self.hi}")
         if self.level:
@@ -100,15 +119,19 @@ class GenerateOptions:
         """The record of the target's scale (only when ``scale`` is set)."""
         return scale_named(self.scale or "")
 
+    @property
+    def geometry(self) -> Geometry:
+        return GEOMETRIES[self.size]
+
     def describe(self) -> str:
-        parts = []
+        parts = [] if self.size == 9 else [f"{self.size}x{self.size}"]
         if self.scale and (self.lo is not None or self.hi is not None):
             parts.append(f"{self.scale} {'' if self.lo is None else self.lo}..{'' if self.hi is None else self.hi}")
         if self.level:
             parts.append(f"{self.scale} {self.level}")
         if self.technique:
             parts.append(f"hardest step {self.technique}")
-        return ", ".join(parts) or "any puzzle"
+        return ", ".join(parts) or "any puzzle"  # "6x6" alone: any 6x6 puzzle
 
 
 @dataclass
@@ -125,12 +148,16 @@ class Generated:
     seconds: float
     rating: dict[str, Any] = field(default_factory=dict)
     techniques: dict[str, int] = field(default_factory=dict)
+    geometry: Geometry = STANDARD
 
     def to_json(self) -> dict[str, Any]:
         """The record ``generate --json`` prints: the rating as ``ratings.<scale>`` like ``rate``
-        writes it, and (kept for a release) as ``rating`` with its ``scale``."""
+        writes it, and (kept for a release) as ``rating`` with its ``scale``; ``size`` and ``box``
+        give the grid's shape."""
+        g = self.geometry
         out = {
-            "puzzle": self.puzzle, "status": "unique", "solution": self.solution, "givens": self.givens,
+            "puzzle": self.puzzle, "size": g.size, "box": list(g.box), "status": "unique",
+            "solution": self.solution, "givens": self.givens,
             "symmetry": self.symmetry, "minimal": self.minimal, "seed": self.seed, "tries": self.tries,
             "seconds": round(self.seconds, 3), "rating": self.rating, "techniques": self.techniques,
         }
@@ -149,21 +176,23 @@ def rate_on_scale(board: Board, scale: str) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- grids and removal
-def orbits(symmetry: str) -> list[tuple[int, ...]]:
-    """The cells that must be removed together under a symmetry."""
+def orbits(symmetry: str, g: Geometry = STANDARD) -> list[tuple[int, ...]]:
+    """The cells of the grid ``g`` that must be removed together under a symmetry."""
+    last = g.size - 1
+
     def image(c: int) -> int:
         r, k = divmod(c, 9)
         if symmetry == "rotational":
-            return (8 - r) * 9 + (8 - k)
+            return (last - r) * 9 + (last - k)
         if symmetry == "mirror":
-            return r * 9 + (8 - k)
+            return r * 9 + (last - k)
         if symmetry == "diagonal":
             return k * 9 + r
         return c
 
     seen: set[int] = set()
     out = []
-    for c in range(81):
+    for c in g.cells:
         if c not in seen:
             orbit = tuple(sorted({c, image(c)}))
             seen.update(orbit)
@@ -171,15 +200,16 @@ def orbits(symmetry: str) -> list[tuple[int, ...]]:
     return out
 
 
-def reduce_grid(grid: list[int], rng: random.Random, symmetry: str = "none") -> list[int]:
-    """Remove givens orbit by orbit in random order while the solution stays unique."""
+def reduce_grid(grid: list[int], rng: random.Random, symmetry: str = "none", g: Geometry = STANDARD) -> list[int]:
+    """Remove givens orbit by orbit in random order while the solution stays unique (lists in the
+    index space of the grid ``g``)."""
     values = grid[:]
-    order = orbits(symmetry)
+    order = orbits(symmetry, g)
     rng.shuffle(order)
     for orbit in order:
         for c in orbit:
             values[c] = 0
-        if has_other_solution(values, grid, orbit):
+        if has_other_solution(values, grid, orbit, g):
             for c in orbit:
                 values[c] = grid[c]
     return values
@@ -207,7 +237,8 @@ def _needs_beyond_basics(opts: GenerateOptions) -> bool:
     """Whether the target rules out every puzzle that singles and locked candidates solve."""
     if opts.technique and opts.technique not in BASIC:
         return True
-    if opts.scale == "se" and opts.lo is not None and opts.lo > 2.8:
+    basics_max = opts.rated_on().basics_max if opts.scale else None
+    if basics_max is not None and opts.lo is not None and opts.lo > basics_max:
         return True
     return bool(opts.level and opts.level.lower() in {lv.lower() for lv in opts.rated_on().beyond_basics})
 
@@ -255,6 +286,7 @@ def generate_one(
     raises `errors.Cancelled` between two tries.
     """
     rng = random.Random(seed)
+    g = opts.geometry
     start = time.monotonic()
     last_report = start
     noted_rare = False
@@ -268,12 +300,12 @@ def generate_one(
         if max_tries is not None and tries >= max_tries:
             return None
         tries += 1
-        grid = random_solution(rng)
-        values = reduce_grid(grid, rng, opts.symmetry)
-        minimal = opts.symmetry == "none" or is_minimal(values, grid)
+        grid = random_solution(rng, g)
+        values = reduce_grid(grid, rng, opts.symmetry, g)
+        minimal = opts.symmetry == "none" or is_minimal(values, grid, g)
         if opts.minimal and not minimal:
             continue
-        board = Board.from_values(values)
+        board = board_type(g.size).from_values(values)
         ok, rating, counts = check_target(board, opts)
         now = time.monotonic()
         if progress is not None and now - last_report > 0.5:
@@ -285,12 +317,12 @@ def generate_one(
                          f"(--timeout / --max-tries bound the search)")
         if not ok:
             continue
-        result = solve(values)
+        result = solve(values, geometry=g)
         if result.status != "unique" or result.solutions[0] != grid:  # the generator's promise
             raise RuntimeError(f"generated puzzle is not unique: {values}")
         return Generated(
-            puzzle="".join(str(v) if v else "." for v in values),
-            solution="".join(map(str, grid)),
+            puzzle="".join(str(v) if v else "." for v in g.gather(values)),
+            solution="".join(map(str, g.gather(grid))),
             givens=sum(1 for v in values if v),
             symmetry=opts.symmetry,
             minimal=minimal,
@@ -299,6 +331,7 @@ def generate_one(
             seconds=time.monotonic() - start,
             rating=rating,
             techniques=counts,
+            geometry=g,
         )
 
 
@@ -310,18 +343,18 @@ def generate(
         yield generate_one(opts, seed=seed + i, **kwargs)
 
 
-def options_from_target(spec: str, symmetry: str = "none", minimal: bool = False) -> GenerateOptions:
+def options_from_target(spec: str, symmetry: str = "none", minimal: bool = False, size: int = 9) -> GenerateOptions:
     """``none``, ``se:1.5:3.0``, ``hodoku:unfair``, ``sudokuwiki:expert``, ``technique:x-wing``."""
     parts = spec.split(":")
     kind = parts[0].strip().lower()
     if kind in ("none", "", "any"):
-        return GenerateOptions(symmetry=symmetry, minimal=minimal)
+        return GenerateOptions(symmetry=symmetry, minimal=minimal, size=size)
     if kind == "technique" and len(parts) == 2:
-        return GenerateOptions(symmetry=symmetry, minimal=minimal, technique=parts[1])
+        return GenerateOptions(symmetry=symmetry, minimal=minimal, technique=parts[1], size=size)
     if len(parts) == 3:
         lo = float(parts[1]) if parts[1] else None
         hi = float(parts[2]) if parts[2] else None
-        return GenerateOptions(symmetry=symmetry, minimal=minimal, scale=kind, lo=lo, hi=hi)
+        return GenerateOptions(symmetry=symmetry, minimal=minimal, scale=kind, lo=lo, hi=hi, size=size)
     if len(parts) == 2:
-        return GenerateOptions(symmetry=symmetry, minimal=minimal, scale=kind, level=parts[1])
+        return GenerateOptions(symmetry=symmetry, minimal=minimal, scale=kind, level=parts[1], size=size)
     raise GenerationError(f"bad target {spec!r}: none, SCALE:MIN:MAX, SCALE:LEVEL or technique:NAME")

@@ -1,14 +1,22 @@
 """Grid geometry: houses, peers and names, computed once as tables.
 
-Everything that depends on the shape of the grid lives here, so that a 4x4 or
-6x6 board can later reuse the same code with another `Geometry`. The 9x9 grid
-is the product; the module-level constants below describe it, and the hot
-paths of the techniques use them directly.
+Everything that depends on the shape of the grid lives here. A `Geometry` is a
+value: a size with its box shape, houses, peers and masks. The 9x9 grid
+(`STANDARD`) is the product's main one; the module-level constants below are its
+tables (the same objects), and the hot paths of the techniques use them
+directly. A 6x6 grid (`SIX`, boxes of 2 rows by 3 columns) reads the same
+tables from ``board.geometry``.
 
-Conventions used across the package:
-- cells are indexed 0..80 row by row; rows, columns and boxes 0..8;
-- houses are indexed 0..26: rows 0-8, columns 9-17, boxes 18-26;
-- digits are 1..9; a candidate set is a 9-bit int with bit ``d - 1`` for digit d;
+Conventions used across the package, for every size:
+- cells are indexed ``9 * row + column`` (0..80 on 9x9). A smaller grid keeps that
+  index space and leaves the cells outside it unused, so a cell's row, column and
+  name (``r4c2``) are worked out the same way on every size, and so are chain node
+  ids; only the grid's own tables (``cells``, ``houses``, ``peers``) know its shape.
+  Text (a puzzle line, the worker's lists) lists the grid's cells row by row, 0..size²-1;
+  `Geometry.cells` maps that reading order to the index space;
+- houses are indexed rows 0-8, columns 9-17, boxes 18-26 (a smaller grid's missing
+  houses have no cells); boxes are numbered row by row;
+- digits are 1..size; a candidate set is a 9-bit int with bit ``d - 1`` for digit d;
 - a set of cells is an 81-bit int with bit ``c`` for cell c.
 """
 
@@ -19,60 +27,114 @@ from dataclasses import dataclass, field
 
 ROW, COL, BOX = 0, 1, 2
 HOUSE_KIND_NAMES = ("row", "column", "box")
+STRIDE = 9  # width of the cell index space, and houses per kind
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """Tables for a grid of ``box_rows`` x ``box_cols`` boxes (9x9 = 3x3 boxes)."""
+    """Tables for a grid of ``box_rows`` x ``box_cols`` boxes (9x9 = 3x3 boxes, 6x6 = 2x3).
+
+    Every table is indexed in the 9x9 index space (81 cells, 27 houses); an entry outside
+    this grid is empty (no cells, mask 0, box -1).
+    """
 
     box_rows: int
     box_cols: int
     size: int = field(init=False)
-    ncells: int = field(init=False)
+    ncells: int = field(init=False)  # cells of this grid (size * size)
+    cells: tuple[int, ...] = field(init=False)  # the grid's cell indices, row by row
+    all_cells: int = field(init=False)  # mask of the grid's cells
+    all_digits: int = field(init=False)  # mask of the digits 1..size
+    digits: tuple[int, ...] = field(init=False)  # 1..size
     cell_row: tuple[int, ...] = field(init=False)
     cell_col: tuple[int, ...] = field(init=False)
     cell_box: tuple[int, ...] = field(init=False)
     houses: tuple[tuple[int, ...], ...] = field(init=False)
     house_mask: tuple[int, ...] = field(init=False)
-    cell_houses: tuple[tuple[int, int, int], ...] = field(init=False)
+    house_ids: tuple[int, ...] = field(init=False)  # the houses this grid has, rows then columns then boxes
+    rows: tuple[int, ...] = field(init=False)  # house indices of the rows
+    cols: tuple[int, ...] = field(init=False)
+    boxes: tuple[int, ...] = field(init=False)
+    cell_houses: tuple[tuple[int, ...], ...] = field(init=False)
     peers: tuple[tuple[int, ...], ...] = field(init=False)
     peer_mask: tuple[int, ...] = field(init=False)
+    # each box with each line crossing it and the cells they share (locked candidates, groups)
+    intersections: tuple[tuple[int, int, int], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         n = self.box_rows * self.box_cols
+        if not 1 < n <= STRIDE:
+            raise ValueError(f"a grid of {self.box_rows}x{self.box_cols} boxes is not supported")
         set_ = object.__setattr__
         set_(self, "size", n)
         set_(self, "ncells", n * n)
-        rows = tuple(c // n for c in range(n * n))
-        cols = tuple(c % n for c in range(n * n))
+        cells = tuple(r * STRIDE + k for r in range(n) for k in range(n))
+        inside = set(cells)
+        set_(self, "cells", cells)
+        set_(self, "all_cells", sum(1 << c for c in cells))
+        set_(self, "all_digits", (1 << n) - 1)
+        set_(self, "digits", tuple(range(1, n + 1)))
+        every = range(STRIDE * STRIDE)
+        rows = tuple(c // STRIDE for c in every)
+        cols = tuple(c % STRIDE for c in every)
+        stacks = n // self.box_cols  # boxes side by side in a band
         boxes = tuple(
-            (r // self.box_rows) * (n // self.box_cols) + (k // self.box_cols)
-            for r, k in zip(rows, cols)
+            (r // self.box_rows) * stacks + (k // self.box_cols) if c in inside else -1
+            for c, r, k in zip(every, rows, cols)
         )
         set_(self, "cell_row", rows)
         set_(self, "cell_col", cols)
         set_(self, "cell_box", boxes)
         houses: list[tuple[int, ...]] = []
-        houses += [tuple(c for c in range(n * n) if rows[c] == i) for i in range(n)]
-        houses += [tuple(c for c in range(n * n) if cols[c] == i) for i in range(n)]
-        houses += [tuple(c for c in range(n * n) if boxes[c] == i) for i in range(n)]
+        houses += [tuple(c for c in cells if rows[c] == i) for i in range(STRIDE)]
+        houses += [tuple(c for c in cells if cols[c] == i) for i in range(STRIDE)]
+        houses += [tuple(c for c in cells if boxes[c] == i) for i in range(STRIDE)]
         set_(self, "houses", tuple(houses))
         set_(self, "house_mask", tuple(sum(1 << c for c in h) for h in houses))
+        set_(self, "rows", tuple(range(n)))
+        set_(self, "cols", tuple(range(STRIDE, STRIDE + n)))
+        set_(self, "boxes", tuple(range(2 * STRIDE, 2 * STRIDE + n)))
+        set_(self, "house_ids", self.rows + self.cols + self.boxes)
         set_(
             self,
             "cell_houses",
-            tuple((rows[c], n + cols[c], 2 * n + boxes[c]) for c in range(n * n)),
+            tuple((rows[c], STRIDE + cols[c], 2 * STRIDE + boxes[c]) if c in inside else () for c in every),
         )
         peers = []
-        for c in range(n * n):
+        for c in every:
             ps = {p for h in self.cell_houses[c] for p in houses[h]}
             ps.discard(c)
             peers.append(tuple(sorted(ps)))
         set_(self, "peers", tuple(peers))
         set_(self, "peer_mask", tuple(sum(1 << p for p in ps) for ps in peers))
+        mask = self.house_mask
+        set_(
+            self,
+            "intersections",
+            tuple((b, line, mask[b] & mask[line]) for b in self.boxes for line in self.rows + self.cols
+                  if mask[b] & mask[line]),
+        )
+
+    @property
+    def box(self) -> tuple[int, int]:
+        """(box rows, box columns): the worker's ``"box"`` field."""
+        return (self.box_rows, self.box_cols)
+
+    def spread(self, digits: list[int]) -> list[int]:
+        """A row-by-row list of the grid's ``ncells`` cells as an 81-entry list in the index space."""
+        out = [0] * (STRIDE * STRIDE)
+        for c, v in zip(self.cells, digits):
+            out[c] = v
+        return out
+
+    def gather(self, values: list[int]) -> list[int]:
+        """The grid's cells of an index-space list, row by row (the inverse of `spread`)."""
+        return [values[c] for c in self.cells]
 
 
 STANDARD = Geometry(3, 3)
+SIX = Geometry(2, 3)
+GEOMETRIES = {9: STANDARD, 6: SIX}  # the sizes the package reads, by rows of the grid
 
 SIZE = 9
 NCELLS = 81
@@ -86,19 +148,27 @@ HOUSE_MASK = STANDARD.house_mask
 CELL_HOUSES = STANDARD.cell_houses
 PEERS = STANDARD.peers
 PEER_MASK = STANDARD.peer_mask
-ROWS = tuple(range(0, 9))
-COLS = tuple(range(9, 18))
-BOXES = tuple(range(18, 27))
+ROWS = STANDARD.rows
+COLS = STANDARD.cols
+BOXES = STANDARD.boxes
 
 # Box-line intersections ("chutes" cut into mini-lines): for each box and each
 # line crossing it, the three shared cells.  Used by locked candidates and by
 # grouped chain nodes.
-INTERSECTIONS: tuple[tuple[int, int, int], ...] = tuple(
-    (b, line, HOUSE_MASK[b] & HOUSE_MASK[line])
-    for b in BOXES
-    for line in ROWS + COLS
-    if HOUSE_MASK[b] & HOUSE_MASK[line]
-)
+INTERSECTIONS: tuple[tuple[int, int, int], ...] = STANDARD.intersections
+
+
+def geometry_for(cells: int) -> Geometry | None:
+    """The grid with this many cells (81 or 36), or None."""
+    for g in GEOMETRIES.values():
+        if g.ncells == cells:
+            return g
+    return None
+
+
+def sizes_text() -> str:
+    """``81 cells (9x9) or 36 cells (6x6)``: what an error about a wrong length offers."""
+    return " or ".join(f"{g.ncells} cells ({g.size}x{g.size})" for g in GEOMETRIES.values())
 
 
 def house_kind(house: int) -> int:

@@ -9,8 +9,8 @@ around them:
 - options from the page (settings panel) passed only to the api functions whose
   signature takes them, and the ignored ones reported back so the page can say so;
 - progress reports while a solve path is walked, and for ``rate`` each scale's rating
-  as soon as it is done (SE, the slowest, last), so a page shows what it has and a
-  time limit keeps what finished;
+  as soon as it is done (the records' ``slow`` scales, SE, last), so a page shows what
+  it has and a time limit keeps what finished;
 - every exception turned into a one-line message: a person never sees a traceback;
 - helpers the page cannot compute itself: ``parse`` (any format the package
   reads, to the values and candidates of the grid), ``techniques`` (the technique
@@ -110,7 +110,8 @@ def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dic
         wanted = ratings.parse_scales(args.get("scales"))
     except SudokuError:
         return api.rate(puzzle, **args)  # the api words the error
-    order = [s for s in ratings.SCALES if s in wanted and s != "se"] + (["se"] if "se" in wanted else [])
+    # the slow scales (SE) last, so the page shows the others while they run
+    order = [s.id for s in sorted(ratings.SCALE_LIST, key=lambda s: s.slow) if s.id in wanted]
     last = [0.0]
 
     def steps(scale: str) -> Callable[[int, Any], None]:
@@ -174,23 +175,29 @@ def _messages(progress: Progress) -> Callable[[str], None]:
 
 
 def parse(text: str) -> dict[str, Any]:
-    """Values, givens and candidates of the position in ``text`` (any format the package reads)."""
+    """Values, givens and candidates of the position in ``text`` (any format the package reads).
+
+    The grid's size is told from the text (81 cells: 9x9, 36: 6x6); the lists hold its
+    ``size * size`` cells row by row, and ``size``/``box`` give its shape."""
     board = api.load(text)
+    g = board.geometry
     return {
         "puzzle": board.to_string("."),
-        "values": list(board.values),
-        "givens": [bool(board.givens >> c & 1) for c in range(81)],
-        "candidates": [[d for d in range(1, 10) if board.cands[c] >> (d - 1) & 1] for c in range(81)],
+        **api.shape(g),
+        "values": [board.values[c] for c in g.cells],
+        "givens": [bool(board.givens >> c & 1) for c in g.cells],
+        "candidates": [[d for d in g.digits if board.cands[c] >> (d - 1) & 1] for c in g.cells],
     }
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """Every registered technique, simplest first: id, name, family, level, and its default
-    SourGumdrop score (``None`` when that scale's table has none: the user may give one)."""
+    """Every registered technique, simplest first: id, name, family, level, its default
+    SourGumdrop score (``None`` when that scale's table has none: the user may give one) and
+    the grid sizes it runs on (``[9, 6]`` or ``[9]``)."""
     scores = sourgumdrop.DEFAULT_SCORES
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id),
-         "default": t.default}
+         "default": t.default, "sizes": list(t.sizes)}
         for t in ordered()
     ]
 
@@ -213,7 +220,8 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "medusa": ("3D Medusa", "3D Medusa colouring"),
     "tridagon": ("Tridagon", "a tridagon (a deadly pattern of three digits)"),
     "exocet": ("Exocets", "an exocet (two base cells whose digits must reappear in two target cells)"),
-    "locked-sets": ("Locked sets", "a locked set over several houses (SK Loop, Multi-Sector Locked Set)"),
+    "locked-sets": ("Locked sets", "a locked set over several houses or lines (SK Loop, Multi-Sector Locked Set, "
+                                   "Twinned XY-Chains)"),
     "forcing": ("Forcing chains and nets", "a forcing chain or net"),
     "templates": ("Templates", "a template (where one digit can still go as a whole)"),
     "se_chains": ("Sudoku Explainer's chains", "one of Sudoku Explainer's forcing chains"),

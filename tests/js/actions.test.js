@@ -88,11 +88,15 @@ test("links: the puzzle, Solve, Solve with progress", async () => {
 });
 
 test("which pasted texts carry every cell's candidates", () => {
-  assert.ok(act.carriesMarks(`:0000::${P}:::`));
+  assert.ok(act.carriesMarks(`:0000::${P}:::`, 81));
   const grid = Array.from({ length: 9 }, () => Array(9).fill("123").join(" ")).join("\n");
-  assert.ok(act.carriesMarks(grid));
+  assert.ok(act.carriesMarks(grid, 81));
   const plain = Array.from({ length: 9 }, (_, r) => P.slice(r * 9, r * 9 + 9)).join("\n");
-  assert.equal(act.carriesMarks(plain), false);
+  assert.equal(act.carriesMarks(plain, 81), false);
+  // a 6x6 pencilmark grid: 36 groups
+  const six = Array.from({ length: 6 }, () => Array(6).fill("12").join(" ")).join("\n");
+  assert.ok(act.carriesMarks(six, 36));
+  assert.equal(act.carriesMarks(six, 81), false);
 });
 
 test("the solved sentence names the ratings and the hardest step once", () => {

@@ -2,7 +2,10 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { Game, decodeMarks, digitsFromLine, encodeMarks, parseHash } from "../../web/model/game.js";
-import { bit, cellIndex, PEERS } from "../../web/board.js";
+import { bit, NINE } from "../../web/board.js";
+
+const cellIndex = (name) => NINE.cellIndex(name);
+const PEERS = NINE.peers;
 
 const P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";

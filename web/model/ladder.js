@@ -4,7 +4,7 @@
 // Mistakes come first: a wrong digit ("one of your digits is wrong", then the cell), then marks
 // that lost the solution's digit; only then the step: its family, its technique and house, its
 // cells (not yet its digits), the whole step.
-import { cellIndex, HOUSES } from "../board.js";
+import { NINE, geometryOf } from "../board.js";
 
 const HOUSE_WORDS = { r: "row", c: "column", b: "box" };
 const KIND_WORDS = ["row", "column", "box"];
@@ -16,21 +16,25 @@ export function houseLabel(short) {
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
-/** Where a step happens: its marked house, a house holding all its cells, or its rows and columns. */
-export function stepPlace(step) {
+/**
+ * Where a step happens on a grid of `geo`: its marked house, a house holding all its cells, or its
+ * rows and columns.
+ */
+export function stepPlace(step, geo = NINE) {
   const house = (step.highlights || []).find((h) => h.house);
   if (house) return houseLabel(house.house);
   const cells = new Set(
-    (step.highlights || []).filter((h) => h.cell && h.role !== "target").map((h) => cellIndex(h.cell)),
+    (step.highlights || []).filter((h) => h.cell && h.role !== "target").map((h) => geo.cellIndex(h.cell)),
   );
-  for (const p of step.placements || []) cells.add(cellIndex(p.cell));
-  if (!cells.size) for (const e of step.eliminations || []) cells.add(cellIndex(e.cell));
+  for (const p of step.placements || []) cells.add(geo.cellIndex(p.cell));
+  if (!cells.size) for (const e of step.eliminations || []) cells.add(geo.cellIndex(e.cell));
   const list = [...cells].filter((c) => c >= 0);
-  for (let h = 0; h < 27; h++) {
-    if (list.length && list.every((c) => HOUSES[h].includes(c))) return `${KIND_WORDS[Math.floor(h / 9)]} ${(h % 9) + 1}`;
+  const n = geo.size;
+  for (let h = 0; h < geo.houses.length; h++) {
+    if (list.length && list.every((c) => geo.houses[h].includes(c))) return `${KIND_WORDS[Math.floor(h / n)]} ${(h % n) + 1}`;
   }
-  const rows = [...new Set(list.map((c) => Math.floor(c / 9) + 1))].sort();
-  const cols = [...new Set(list.map((c) => (c % 9) + 1))].sort();
+  const rows = [...new Set(list.map((c) => geo.rowOf(c) + 1))].sort();
+  const cols = [...new Set(list.map((c) => geo.colOf(c) + 1))].sort();
   return `rows ${rows.join(", ")} and columns ${cols.join(", ")}`;
 }
 
@@ -58,13 +62,14 @@ function familyWords(step, catalogue) {
 
 /**
  * The ladder for one hint answer.
- * @param {object} answer  the engine's hint JSON ({step, mistakes, solved, error})
+ * @param {object} answer  the engine's hint JSON ({step, mistakes, solved, error}, the grid's size and box)
  * @param {object} catalogue  the worker's catalogue ({techniques, families})
  * @returns {{kind: string, rungs: {text: string, view: object|null}[], apply: string|null, step?: object, cells?: number[]}}
  *   ``view`` is what the grid shows at that rung: {step} (a pattern to draw) or {mistakes: cells};
  *   ``apply`` labels the last rung's button (null when there is nothing to apply).
  */
 export function hintLadder(answer, catalogue) {
+  const geo = geometryOf(answer);
   if (!answer || answer.error) {
     return { kind: "error", rungs: [{ text: answer?.error || "No hint: the engine gave no answer.", view: null }], apply: null };
   }
@@ -73,7 +78,7 @@ export function hintLadder(answer, catalogue) {
   const missing = mistakes.filter((m) => m.kind === "missing-candidate");
   if (wrong.length) {
     const first = wrong[0];
-    const c = cellIndex(first.cell);
+    const c = geo.cellIndex(first.cell);
     return {
       kind: "wrong-digit",
       cells: [c],
@@ -86,7 +91,7 @@ export function hintLadder(answer, catalogue) {
   }
   if (missing.length) {
     const first = missing[0];
-    const c = cellIndex(first.cell);
+    const c = geo.cellIndex(first.cell);
     return {
       kind: "missing-candidate",
       cells: [c],
@@ -121,7 +126,7 @@ export function hintLadder(answer, catalogue) {
     step,
     rungs: [
       { text: `Look for ${familyWords(step, catalogue)}.`, view: null },
-      { text: `Use a ${step.name} in ${stepPlace(step)}.`, view: null },
+      { text: `Use a ${step.name} in ${stepPlace(step, geo)}.`, view: null },
       {
         text: `The cells that matter are marked on the grid: ${[...houses, ...cells].join(", ") || "see the grid"}.`,
         view: { step: shape },

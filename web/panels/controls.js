@@ -16,6 +16,10 @@ export function mount(root, store) {
   const modes = [...root.querySelectorAll("[data-mode]")];
   for (const b of modes) b.addEventListener("click", () => act.setMode(store, b.dataset.mode));
 
+  // The grid's size: the sizes the worker's techniques run on (its catalogue), 9x9 until it answers.
+  const sizeSelect = q("#grid-size");
+  sizeSelect.addEventListener("change", () => act.setSize(store, Number(sizeSelect.value)));
+
   const on = (name, fn) => q(`[data-act="${name}"]`).addEventListener("click", fn);
   on("notes", () => act.toggleNotes(store));
   on("undo", () => act.undo(store));
@@ -42,8 +46,23 @@ export function mount(root, store) {
     last = now;
   }, 1000);
 
+  function renderSizes(s) {
+    const sizes = new Set([s.game.geo.size]);
+    for (const t of s.catalogue?.techniques || []) for (const n of t.sizes || []) sizes.add(n);
+    const list = [...sizes].sort((x, y) => y - x);
+    const key = list.join(",");
+    if (sizeSelect.dataset.sizes !== key) {
+      sizeSelect.textContent = "";
+      for (const n of list) sizeSelect.add(new Option(`${n}×${n}`, String(n)));
+      sizeSelect.dataset.sizes = key;
+    }
+    sizeSelect.value = String(s.game.geo.size);
+    sizeSelect.closest(".grid-size").hidden = list.length < 2 || s.mode === "solve";
+  }
+
   function render(s) {
     const solve = s.mode === "solve";
+    renderSizes(s);
     for (const b of modes) b.setAttribute("aria-pressed", String(b.dataset.mode === s.mode));
     for (const el of root.querySelectorAll("[data-solve-only]")) el.hidden = !solve;
     const timer = q(".timer");
@@ -62,7 +81,7 @@ export function mount(root, store) {
     document.body.classList.toggle("paused", solve && Boolean(s.paused));
   }
   store.subscribe((s, keys) => {
-    if (touches(keys, "mode", "notes", "game", "trail", "ahead", "running", "settings", "paused", "solvedInfo")) render(s);
+    if (touches(keys, "mode", "notes", "game", "trail", "ahead", "running", "settings", "paused", "solvedInfo", "catalogue")) render(s);
   });
   render(store.state);
 }

@@ -13,7 +13,9 @@ export function mount(root, store) {
   function render(s) {
     if (!box.open) return; // computed when opened
     const g = s.game;
-    q("#export-library").value = g.givenCount() ? g.libraryLine() : "";
+    const library = g.givenCount() ? g.libraryLine() : "";
+    q("#export-library").value = library || "";
+    q("#export-library-box").hidden = library === null; // HoDoKu's format is 9x9 only
     q("#export-pencilmark").value = g.givenCount() ? g.pencilmark() : "";
     q("#copy-progress").hidden = s.mode !== "solve";
   }

@@ -1,5 +1,6 @@
-// Generating a puzzle: aim at a band of one scale, a level, or a technique as the hardest step.
-// Scale levels and technique names come from the worker's catalogue.
+// Generating a puzzle: aim at a band of one scale, a level, or a technique as the hardest step,
+// on a grid of a size the worker's techniques run on (9x9, 6x6). Scale levels, technique names
+// and sizes come from the worker's catalogue.
 import * as act from "../actions.js";
 import { touches } from "../store.js";
 
@@ -11,8 +12,13 @@ export function mount(root, store) {
     const scale = q("#gen-scale").value;
     const info = scaleInfo(scale);
     const levels = info?.levels || [];
-    q("#gen-range").hidden = scale !== "se";
-    q("#gen-level-box").hidden = !(scale && scale !== "se" && scale !== "technique");
+    // a scale with levels is aimed at by level, one without (SE) by a band of its number
+    q("#gen-range").hidden = !info || levels.length > 0;
+    q("#gen-level-box").hidden = !info || levels.length === 0;
+    if (info?.band) {
+      const [low, high, step] = info.band;
+      for (const id of ["#gen-min", "#gen-max"]) Object.assign(q(id), { min: low, max: high, step });
+    }
     q("#gen-technique-box").hidden = scale !== "technique";
     const sel = q("#gen-level");
     if (sel.dataset.scale !== scale) {
@@ -27,7 +33,24 @@ export function mount(root, store) {
     }
   }
 
+  /** The scale targets: each scale's level (if it has levels) or a band of its number (its record's
+   * `band`), named and ordered as the catalogue gives them, before the technique target. */
+  function fillScales(s) {
+    const sel = q("#gen-scale");
+    const chosen = sel.value;
+    for (const o of [...sel.options]) if (o.dataset.scale) o.remove();
+    const technique = sel.querySelector('option[value="technique"]');
+    for (const info of s.catalogue?.scales || []) {
+      if (!(info.levels || []).length && !info.band) continue;
+      const o = new Option(`${info.name} ${(info.levels || []).length ? info.level : "rating"}`, info.id);
+      o.dataset.scale = info.id;
+      sel.insertBefore(o, technique);
+    }
+    if ([...sel.options].some((o) => o.value === chosen)) sel.value = chosen;
+  }
+
   function fillTechniques(s) {
+    fillScales(s);
     const list = q("#gen-technique-list");
     list.textContent = "";
     for (const t of s.catalogue?.techniques || []) {
@@ -39,6 +62,12 @@ export function mount(root, store) {
     // levels come from the catalogue too: redraw once it is here
     q("#gen-level").dataset.scale = "";
     scaleChanged();
+    const sizes = [...new Set((s.catalogue?.techniques || []).flatMap((t) => t.sizes || []))].sort((x, y) => y - x);
+    const sel = q("#gen-size");
+    sel.textContent = "";
+    for (const n of sizes) sel.add(new Option(`${n}×${n}`, String(n)));
+    q("#gen-size-box").hidden = sizes.length < 2;
+    sizeChanged();
   }
 
   /** The worker's generate options (the same choices as the CLI's `generate`). */
@@ -46,17 +75,36 @@ export function mount(root, store) {
     const scale = q("#gen-scale").value;
     const limit = store.engine.timeLimit > 0 ? Math.max(1, store.engine.timeLimit - 2) : 600;
     const opts = { symmetry: q("#gen-symmetry").value, minimal: q("#gen-minimal").checked, timeout: limit };
+    if (!q("#gen-size-box").hidden) opts.size = Number(q("#gen-size").value);
     const seed = q("#gen-seed").value.trim();
     if (seed !== "") opts.seed = Number(seed);
-    if (scale === "se") Object.assign(opts, { scale: "se", min: q("#gen-min").value, max: q("#gen-max").value });
-    else if (scale === "technique") {
+    const info = scaleInfo(scale);
+    if (scale === "technique") {
       opts.technique = q("#gen-technique").value.trim();
       if (!opts.technique) return null;
-    } else if (scale) Object.assign(opts, { scale, level: q("#gen-level").value });
+    } else if (info && !(info.levels || []).length) Object.assign(opts, { scale, min: q("#gen-min").value, max: q("#gen-max").value });
+    else if (scale) Object.assign(opts, { scale, level: q("#gen-level").value });
     return opts;
   }
 
+  /** Only the scales that rate the chosen size can be aimed at (the catalogue's scale sizes). */
+  function sizeChanged() {
+    const size = Number(q("#gen-size").value);
+    const sel = q("#gen-scale");
+    for (const o of sel.options) {
+      const sizes = scaleInfo(o.value)?.sizes;
+      const off = Boolean(size && sizes && !sizes.includes(size));
+      o.disabled = off;
+      o.hidden = off;
+    }
+    if (sel.selectedOptions[0]?.disabled) {
+      sel.value = "";
+      scaleChanged();
+    }
+  }
+
   q("#gen-scale").addEventListener("change", scaleChanged);
+  q("#gen-size").addEventListener("change", sizeChanged);
   q("#generate").addEventListener("click", () =>
     act.generate(store, options(), { mode: q("#gen-solve").checked ? "solve" : "analyse" }));
 

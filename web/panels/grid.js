@@ -1,18 +1,21 @@
 // The grid and the number pad: draws the game (or the step being shown) and turns keys and taps
-// into actions. Keys on the grid: arrows/Home/End move, 1-9 enter, Backspace/Delete erase,
+// into actions; both take the game's size (9x9 or 6x6: digits 1-9 or 1-6 on the pad).
+// Keys on the grid: arrows/Home/End move, digits enter, Backspace/Delete erase,
 // "." "0" and Space type a blank when entering a puzzle; in Solve, Space or N switch Notes,
 // Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z undo and redo.
-import { cellIndex, duplicateCells } from "../board.js";
+import { duplicateCells } from "../board.js";
 import { GridView } from "../grid.js";
 import * as act from "../actions.js";
 import { touches } from "../store.js";
 
 const MARKUP = `
   <div class="grid-wrap"><div class="sg-host" data-part="grid"></div></div>
-  <div class="numpad" role="group" aria-label="Enter a digit in the selected cell">
-    ${[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => `<button type="button" data-digit="${d}">${d}</button>`).join("")}
-    <button type="button" data-digit="0" data-testid="erase" aria-label="Erase the selected cell">⌫</button>
-  </div>`;
+  <div class="numpad" role="group" aria-label="Enter a digit in the selected cell"></div>`;
+
+/** The pad's buttons for the digits of `geo`, and the erase button. */
+const padButtons = (geo) =>
+  geo.digits.map((d) => `<button type="button" data-digit="${d}">${d}</button>`).join("") +
+  '<button type="button" data-digit="0" data-testid="erase" aria-label="Erase the selected cell">⌫</button>';
 
 /** Undo/redo keys, shared with the page's global shortcuts. Returns true when handled. */
 export function undoKey(store, e) {
@@ -57,13 +60,14 @@ export function mount(root, store) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const c = store.state.selected;
     const solve = store.state.mode === "solve";
-    const moveBy = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 }[e.key];
+    const { size, cells } = store.state.game.geo;
+    const moveBy = { ArrowUp: -size, ArrowDown: size, ArrowLeft: -1, ArrowRight: 1 }[e.key];
     let handled = true;
     if (moveBy !== undefined) {
       let n;
-      if (moveBy === -1) n = c % 9 === 0 ? c + 8 : c - 1;
-      else if (moveBy === 1) n = c % 9 === 8 ? c - 8 : c + 1;
-      else n = (c + moveBy + 81) % 81;
+      if (moveBy === -1) n = c % size === 0 ? c + size - 1 : c - 1;
+      else if (moveBy === 1) n = c % size === size - 1 ? c - size + 1 : c + 1;
+      else n = (c + moveBy + cells) % cells;
       act.select(store, n);
     } else if (/^[1-9]$/.test(e.key)) {
       act.typeDigit(store, Number(e.key));
@@ -77,9 +81,9 @@ export function mount(root, store) {
     } else if ((e.key === "n" || e.key === "N") && solve) {
       act.toggleNotes(store);
     } else if (e.key === "Home") {
-      act.select(store, c - (c % 9));
+      act.select(store, c - (c % size));
     } else if (e.key === "End") {
-      act.select(store, c - (c % 9) + 8);
+      act.select(store, c - (c % size) + size - 1);
     } else handled = false;
     if (handled) {
       e.preventDefault();
@@ -88,19 +92,25 @@ export function mount(root, store) {
     }
   });
 
-  for (const b of root.querySelectorAll(".numpad button")) {
-    b.addEventListener("click", () => {
-      const d = Number(b.dataset.digit);
-      if (d) act.typeDigit(store, d);
-      else act.eraseCell(store);
-      grid.select(store.state.selected, false);
-    });
-  }
+  const pad = root.querySelector(".numpad");
+  pad.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-digit]");
+    if (!b) return;
+    const d = Number(b.dataset.digit);
+    if (d) act.typeDigit(store, d);
+    else act.eraseCell(store);
+    grid.select(store.state.selected, false);
+  });
 
   function render(state) {
     const { game, mode, analysis: a, view: k, hint, settings } = state;
     const solve = mode === "solve";
-    root.querySelector(".numpad").classList.toggle("notes", solve && state.notes);
+    if (pad.dataset.size !== String(game.geo.size)) {
+      pad.innerHTML = padButtons(game.geo);
+      pad.dataset.size = String(game.geo.size);
+      pad.style.setProperty("--pad-keys", String(game.geo.size + 1));
+    }
+    pad.classList.toggle("notes", solve && state.notes);
     if (a && k !== null && k !== undefined) {
       const pos = a.positions[Math.min(k === 0 ? 0 : k - 1, a.positions.length - 1)];
       const shown = k > a.steps.length ? a.positions[a.positions.length - 1] : pos;
@@ -124,12 +134,12 @@ export function mount(root, store) {
       const showSol = !solve && state.showSolutions && state.status?.solutions ? state.status.solutions[state.showSolutions - 1] : null;
       grid.render(pos, {
         step,
-        duplicates: duplicateCells(values),
+        duplicates: duplicateCells(values, game.geo),
         showCandidates: true,
         marks: solve || kind === "marks",
         mistakes,
         solution: showSol,
-        differ: showSol ? new Set((state.status.differ || []).map(cellIndex)) : null,
+        differ: showSol ? new Set((state.status.differ || []).map((n) => game.geo.cellIndex(n))) : null,
       });
     }
     grid.select(state.selected, false);

@@ -58,7 +58,18 @@ export function mount(root, store) {
       act.settingsChanged(store);
     });
     const families = store.state.catalogue?.families || [];
-    const cells = [on, t.name, families.find((f) => f.id === t.family)?.name || t.family, score].map((x) => {
+    const name = document.createElement("span");
+    name.textContent = t.name;
+    // a technique that runs on fewer grid sizes than others do (the catalogue's sizes): say which
+    const all = new Set((store.state.catalogue?.techniques || []).flatMap((x) => x.sizes || []));
+    if (t.sizes && t.sizes.length < all.size) {
+      const only = document.createElement("span");
+      only.className = "muted";
+      only.setAttribute("data-testid", `tech-sizes-${t.id}`);
+      only.textContent = ` (${t.sizes.map((n) => `${n}x${n}`).join(", ")} only)`;
+      name.append(only);
+    }
+    const cells = [on, name, families.find((f) => f.id === t.family)?.name || t.family, score].map((x) => {
       const td = document.createElement("td");
       td.append(x);
       return td;

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SudokuError
+from ..ratings import BY_ID
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS ratings (
@@ -53,7 +54,7 @@ def scale_set_key(scales: list[str], scores: dict[str, Any] | None, se_stop: str
     """``se,hodoku`` or ``hodoku+scores:1a2b3c4d5e6f`` when a user score table changes the prices;
     ``se+se-stop:pearl`` when SE stopped at EP (its ER is then not final)."""
     key = ",".join(scales)
-    if se_stop and "se" in scales:
+    if se_stop and any(BY_ID[s].stops for s in scales if s in BY_ID):
         key += f"+se-stop:{se_stop}"
     if scores:
         digest = hashlib.sha1(json.dumps(scores, sort_keys=True).encode()).hexdigest()[:12]

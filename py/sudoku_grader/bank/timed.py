@@ -6,13 +6,14 @@ deadline has passed. One step can search for minutes, so where a signal can be u
 of a process: the CLI and ``--jobs`` workers) an alarm `HARD_GRACE` seconds after the limit raises
 `HardTimeout` inside the step; on a Dask worker's thread only the cooperative stop applies.
 
-Each scale is rated on its own, so the scales that finished keep their full result. A scale cut off
-gets ``"status": "timeout"`` and ``at_least`` with what its partial path fixes: Sudoku Explainer's
-rating stops itself at the deadline (its ``max_seconds``) and its ER so far is a lower bound, since ER
-is the hardest step (ED and EP are exact once the path has passed their step); HoDoKu's score, read
-from the ``progress`` hook step by step, is a sum of non-negative step scores and its level only rises
-with the score and the hardest technique, so the partial sum and its level are lower bounds.
-The other scales report the steps taken and the techniques seen, without a number.
+Each scale is rated on its own (its `ratings.Scale` record), so the scales that finished keep their
+full result. A scale cut off gets ``"status": "timeout"`` and ``at_least`` with what its partial path
+fixes, as its record's ``bounds`` says: Sudoku Explainer's ER so far is a lower bound, since ER is the
+hardest step (ED and EP are exact once the path has passed their step); HoDoKu's score is a sum of
+non-negative step scores and its level only rises with the score and the hardest technique, so the
+partial sum and its level are lower bounds. The other scales report the steps taken and the
+techniques seen, without a number. The walk fills its path in place, so an alarm inside a step
+loses nothing taken before it.
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import api, ratings
-from ..engine import policy_named, walk
+from ..engine import Path, policy_named, walk
 from ..errors import Cancelled, SudokuError
-from ..ratings import se as se_scale
+from ..ratings import Scale
 from ..techniques import DEFAULT, Options
 
 # the exception every walk loop (the SE scale's included) raises when ``cancel()`` says stop
@@ -45,49 +46,20 @@ class Deadline:
         return self.at is not None and time.perf_counter() > self.at
 
 
-class _Partial:
-    """What one scale's path showed before the deadline: steps, and per scale the lower bounds."""
-
-    def __init__(self, scale: str, table: dict[str, Any] | None) -> None:
-        self.scale, self.table = scale, table
-        self.steps = 0
-        self.techniques: list[str] = []
-
-    def __call__(self, n: int, label: str) -> None:
-        self.steps = n
-        self.techniques.append(label.split(":", 1)[1] if ":" in label else label)
-
-    def at_least(self) -> dict[str, Any]:
-        if self.scale == "hodoku" and self.techniques:
-            from ..ratings import hodoku
-            from ..ratings.common import price_key
-
-            table = dict(hodoku.SCORES)
-            table.update(self.table or {})
-            score, hardest = 0, 0
-            for tid in self.techniques:
-                key, _ = price_key("hodoku", table, tid)
-                score += int(table.get(key, 0)) if key else 0
-                level = hodoku.LEVEL_OF.get(key or tid)
-                if level is not None:
-                    hardest = max(hardest, hodoku.LEVELS.index(level))
-            return {"score": score, "level": hodoku.level_for(score, hardest)}
-        return {}
-
-    def result(self, limit: float) -> dict[str, Any]:
-        bound = self.at_least()
-        shown = ", ".join(f"{k} {v}" for k, v in bound.items())
-        out: dict[str, Any] = {
-            "status": "timeout",
-            "steps": self.steps,
-            "error": f"time limit of {limit:g} s reached after {self.steps} steps"
-                     + (f"; at least {shown}" if shown else ""),
-        }
-        if bound:
-            out["at_least"] = bound
-        if self.techniques:
-            out["techniques_so_far"] = sorted(set(self.techniques))
-        return out
+def _cut(scale: Scale, path: Path, table: dict[str, Any], limit: float) -> dict[str, Any]:
+    """A scale's result cut off by the limit: the steps taken, the techniques seen and, where the
+    record says how (`Scale.bounds`), the lower bounds its partial path proves."""
+    steps = len(path.steps)
+    bound = scale.bounds(path, table) if scale.bounds is not None and steps else {}
+    shown = ", ".join(f"{k} {v}" for k, v in bound.items())
+    out: dict[str, Any] = {"status": "timeout", "steps": steps,
+                           "error": f"time limit of {limit:g} s reached after {steps} steps"
+                                    + (f"; at least {shown}" if shown else "")}
+    if bound:
+        out["at_least"] = bound
+    if steps:
+        out["techniques_so_far"] = sorted({s.technique for s in path.steps})
+    return out
 
 
 class HardTimeout(BaseException):
@@ -118,26 +90,6 @@ def _alarm(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
-
-
-def _se_partial(r: dict[str, Any], limit: float) -> dict[str, Any]:
-    """SE's result cut off by its deadline: ER so far is a lower bound; ED is fixed by the first step
-    and EP by the first placement."""
-    steps = len(r.get("path") or [])
-    bound: dict[str, Any] = {}
-    if steps:
-        bound = {"er": r["er"], "ed": r["ed"]}
-        if r.get("ep"):
-            bound["ep"] = r["ep"]
-    shown = ", ".join(f"{k} {v}" for k, v in bound.items())
-    out: dict[str, Any] = {"status": "timeout", "steps": steps,
-                           "error": f"time limit of {limit:g} s reached after {steps} steps"
-                                    + (f"; at least {shown}" if shown else "")}
-    if bound:
-        out["at_least"] = bound
-    if steps:
-        out["techniques_so_far"] = sorted(set(r.get("usage") or {}))
-    return out
 
 
 def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
@@ -191,30 +143,22 @@ def _rate_scale(name: str, board: Any, table: dict[str, Any] | None, solution: l
                 time_limit: float, rated: dict[str, dict[str, Any]], timed_out: list[str],
                 se_stop: str | None = None) -> None:
     """Rate one scale into ``rated`` (or its timeout, into ``timed_out`` as well)."""
-    partial = _Partial(name, (table or {}).get(name))
+    scale = ratings.BY_ID[name]
+    scores = (table or {}).get(name)
+    partial = Path()  # filled as the scale walks: what a cut-off still proves
     if deadline():
-        rated[name] = partial.result(time_limit)
+        rated[name] = _cut(scale, partial, scale.table(scores), time_limit)
         timed_out.append(name)
         return
     try:
-        if name == "se":
-            # SE stops itself at a deadline and keeps what its path fixed (ER so far, ED, EP)
-            left = max((deadline.at or 0) - time.perf_counter(), 1e-6)
-            r = se_scale.se_rating(board, max_seconds=left, stop=se_stop)
-            if r.get("complete", True) or r.get("stopped"):
-                rated[name] = r
-            else:
-                rated[name] = _se_partial(r, time_limit)
-                timed_out.append(name)
-            return
-        rated.update(ratings.rate_board(board, [name], table, progress=partial, cancel=deadline,
-                                        solution=solution))
+        rated[name] = scale.rate(board, solution=solution, scores=scores, cancel=deadline,
+                                 stop=se_stop if scale.stops else None, path=partial)
     except CANCELLED:
-        rated[name] = partial.result(time_limit)
+        rated[name] = _cut(scale, partial, scale.table(scores), time_limit)
         timed_out.append(name)
     except HardTimeout:
         if partial.steps:  # the alarm stopped a step: the steps before it still bound the rating
-            rated[name] = partial.result(time_limit)
+            rated[name] = _cut(scale, partial, scale.table(scores), time_limit)
             timed_out.append(name)
         raise
 

@@ -19,6 +19,9 @@ linked to, and the mask of *candidates* it rules out when true (``kill``),
 which is what eliminations need. Which kinds of link a graph has is set by
 `GraphKind`, so an X-chain search and a grouped AIC search use the same code
 on different tables. Tables are built once per position and cached.
+
+Houses, peers and box-line intersections come from ``board.geometry``, so the same
+graph serves the 6x6 grid (its node ids keep the 81-cell index space).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..board import Board
-from ..geometry import BOXES, COLS, HOUSE_MASK, INTERSECTIONS, PEER_MASK, ROWS, iter_bits
+from ..geometry import iter_bits
 
 CAND_NODES = 729
 CAND_BITS = (1 << CAND_NODES) - 1
@@ -101,6 +104,8 @@ class ChainGraph:
 
     def __init__(self, board: Board, kind: GraphKind) -> None:
         self.kind = kind
+        self.geometry = g = board.geometry
+        self._peer_mask = peer_mask = g.peer_mask
         cands = board.cands
         dc = board.digit_cells
         self.nodes: list[Node] = []
@@ -123,7 +128,7 @@ class ChainGraph:
             off = (d - 1) * 81
             for c in iter_bits(dc[d]):
                 i = off + c
-                house_kill = (dc[d] & PEER_MASK[c]) << off
+                house_kill = (dc[d] & peer_mask[c]) << off
                 cell_kill = 0
                 for e in iter_bits(cands[c] & ~(1 << (d - 1))):
                     cell_kill |= 1 << (e * 81 + c)
@@ -161,8 +166,9 @@ class ChainGraph:
         self.strong.append(0)
         # Cells seeing every cell of the node, outside the node (and outside the ALS).
         seen = (1 << 81) - 1
+        peer_mask = self._peer_mask
         for c in iter_bits(node.cells):
-            seen &= PEER_MASK[c]
+            seen &= peer_mask[c]
         seen &= ~node.cells & ~node.als_cells
         kill = cells_to_nodes(self._dc[node.digit] & seen, node.digit)
         self.kill.append(kill)
@@ -193,14 +199,16 @@ class ChainGraph:
 
     def _house_strong_links(self, board: Board, d: int) -> None:
         dc = board.digit_cells[d]
+        g = self.geometry
+        house_mask = g.house_mask
         groups = self.kind.groups
         if groups:
-            for _box, _line, inter in INTERSECTIONS:
+            for _box, _line, inter in g.intersections:
                 part = dc & inter
                 if part.bit_count() >= 2:
                     self._node(Node(GROUP, d, part))
-        for h in range(27):
-            p = dc & HOUSE_MASK[h]
+        for h in g.house_ids:
+            p = dc & house_mask[h]
             k = p.bit_count()
             if k < 2:
                 continue
@@ -210,17 +218,18 @@ class ChainGraph:
                 continue
             if not groups:
                 continue
-            splits = (BOXES,) if h < 18 else (ROWS, COLS)
+            splits = (g.boxes,) if h < 18 else (g.rows, g.cols)
             for lines in splits:
-                parts = [p & HOUSE_MASK[x] for x in lines if p & HOUSE_MASK[x]]
+                parts = [p & house_mask[x] for x in lines if p & house_mask[x]]
                 if len(parts) == 2:
                     self._link_strong(self._house_node(parts[0], d), self._house_node(parts[1], d))
 
     def _add_als(self, board: Board, max_size: int, dmask: int) -> None:
         """ALS nodes: n cells of one house with n+1 digits; any two digits are strongly linked."""
         seen: set[int] = set()
-        for h in range(27):
-            cells = [c for c in iter_bits(HOUSE_MASK[h] & board.unsolved) if board.cands[c]]
+        house_mask = self.geometry.house_mask
+        for h in self.geometry.house_ids:
+            cells = [c for c in iter_bits(house_mask[h] & board.unsolved) if board.cands[c]]
             for size in range(2, max_size + 1):
                 for combo in combinations(cells, size):
                     digits = 0
@@ -265,7 +274,7 @@ _CACHE: dict[GraphKind, tuple[tuple[tuple[int, ...], int], ChainGraph]] = {}
 
 def graph_for(board: Board, kind: GraphKind) -> ChainGraph:
     """The graph of this position, built once per position and kind."""
-    key = (tuple(board.cands), 0)
+    key = (tuple(board.cands), board.geometry.size)
     hit = _CACHE.get(kind)
     if hit is not None and hit[0] == key:
         return hit[1]

@@ -2,7 +2,8 @@
 
 ``compare FILE...`` rates each file as a collection (or reads the JSON lines of an
 earlier ``rate``, or a ``rate --db`` SQLite store) and writes an HTML or Markdown
-report with SVG histograms and Welch's t-tests (`ratings.compare` builds it).
+report with SVG histograms and Welch's t-tests (`ratings.compare` builds it);
+``--format jsonl|csv`` also prints the report's figures as records.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from typing import Any
 from ..bank.store import Store, is_store
 from ..errors import SudokuError
 from ..ratings import load_scores, parse_scales
-from ..ratings.compare import Collection, build, write
+from ..ratings.compare import Collection, build, records, write
 from .rate import rate_many
+from .records import COMPARE, RecordWriter, add_format_argument, output_format
 
 
 def add_parser(sub: Any) -> None:
@@ -31,6 +33,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--limit", type=int, default=None, help="rate at most N puzzles per file")
     p.add_argument("--title", default="Puzzle collections compared")
+    p.add_argument("--json", action="store_true", help="the same as --format jsonl")
+    add_format_argument(p, "no records: the report's path only")
+    p.epilog = ("With --format the report's figures (per scale: each collection's summary, then Welch's test "
+                "per pair) are written to standard output as records, and the report's path to standard error.")
 
 
 
@@ -70,6 +76,7 @@ def _read_collection(path: Path, limit: int | None) -> tuple[list[str], list[dic
 
 def run(args: argparse.Namespace) -> int:
     try:
+        fmt = output_format(args, "none")
         scales = parse_scales(args.scales)
         scores = load_scores(args.scores) if args.scores else None
     except SudokuError as e:
@@ -88,5 +95,11 @@ def run(args: argparse.Namespace) -> int:
         collections.append(Collection(path.stem, [r for r in rated if r.get("status") == "unique"]))
     report = build(collections)
     out = write(report, args.out, args.report, args.title)
-    print(str(out))
+    if fmt == "none":
+        print(str(out))
+        return 0
+    writer = RecordWriter(fmt, COMPARE)
+    for record in records(report):
+        writer.write(record)
+    print(str(out), file=sys.stderr)
     return 0

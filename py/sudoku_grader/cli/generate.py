@@ -1,7 +1,7 @@
 """The ``generate`` command: new puzzles on stdout, progress on stderr.
 
 ``python -m sudoku_grader generate [--count N] [--seed S] [--symmetry ...] [--minimal]
-[--technique NAME] [--scale SCALE --min X --max Y | --level NAME] [--format jsonl|csv]``
+[--technique NAME] [--scale SCALE --min X --max Y | --level NAME] [--size 9|6] [--format jsonl|csv]``
 (``--json`` = ``--format jsonl``; without either, one ``puzzle  # label`` line each); the work is
 `generator.generate_one`, the same as the browser's.
 """
@@ -22,6 +22,7 @@ from .records import RecordWriter, add_format_argument, generate_table, output_f
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The ``generate`` subcommand's options."""
     p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    p.add_argument("--size", type=int, default=9, help="grid size: 9 (default) or 6 (6x6, boxes of 2x3)")
     p.add_argument("--seed", type=int, default=None, help="seed for reproducible output (default: random)")
     p.add_argument("--symmetry", default="none", help="none, rotational (180), mirror or diagonal")
     p.add_argument("--minimal", action="store_true", help="only puzzles where every given is needed")
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         fmt = output_format(args, "text")
         opts = GenerateOptions(symmetry=args.symmetry, minimal=args.minimal, technique=args.technique,
-                               scale=args.scale, lo=args.lo, hi=args.hi, level=args.level)
+                               scale=args.scale, lo=args.lo, hi=args.hi, level=args.level, size=args.size)
     except SudokuError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import itertools
-import json
 import os
 import sys
 import time
@@ -34,7 +33,7 @@ from . import compare as compare_cmd
 from . import embed as embed_cmd
 from . import generate as generate_cmd
 from . import rate as rate_cmd
-from .records import COMMAND_TABLES, RecordWriter, add_format_argument, output_format
+from .records import COMMAND_TABLES, OPTIONS, TECHNIQUES, RecordWriter, add_format_argument, output_format
 
 COMMANDS = ("solve", "explain", "steps", "rate", "hint")
 PROGRESS_MIN_PUZZLES = 300
@@ -142,10 +141,13 @@ def _explain_text(n: int, out: dict[str, Any]) -> str:
         return "\n".join(lines)
     for scale, r in (out.get("ratings") or {}).items():
         keys = ("er", "ep", "ed", "score", "level", "grade", "strategic", "procedural", "total")
-        shown = r.get("error") or ", ".join(f"{k} {r[k]}" for k in keys if k in r)
+        shown = (r.get("error") or (r.get("unsupported") and f"unsupported ({r['unsupported']})")
+                 or ", ".join(f"{k} {r[k]}" for k in keys if k in r))
         lines.append(f"  {scale}: {shown}")
+    # without an SE rating (a 6x6 grid, SE not asked) the marked step is the hardest by technique level
+    by_se = "source" not in (out.get("bottleneck") or {})
     for i, step in enumerate(out.get("steps", []), 1):
-        mark = "   <== sets the SE rating" if step.get("bottleneck") else ""
+        mark = ("   <== sets the SE rating" if by_se else "   <== hardest step") if step.get("bottleneck") else ""
         lines.append(f"{i:4}. {step['name']}: {step['text']}{mark}")
     if out.get("solved"):
         lines.append(f"  Solved in {len(out.get('steps', []))} steps.")
@@ -264,21 +266,23 @@ def _split(value: str | None) -> list[str] | None:
 
 
 def _list_techniques(args: argparse.Namespace) -> int:
-    if args.options:
-        for o in api.options_catalogue():
-            if args.json:
-                print(json.dumps(o))
-            else:
-                presets = "".join(f"; preset {p}: {v}" for p, v in o["presets"].items())
-                print(f"{o['name']}={o['default']} ({o['type']}{presets}): {o['help']}")
+    try:
+        fmt = output_format(args, "text")
+    except SudokuError as e:
+        raise UsageError(str(e)) from None
+    records, table = (api.options_catalogue(), OPTIONS) if args.options else (api.techniques(), TECHNIQUES)
+    if fmt != "text":
+        writer = RecordWriter(fmt, table, flush=False)
+        for r in records:
+            writer.write(r)
         return 0
-    cat = api.techniques()
-    if args.json:
-        for t in cat:
-            print(json.dumps(t))
+    if args.options:
+        for o in records:
+            presets = "".join(f"; preset {p}: {v}" for p, v in o["presets"].items())
+            print(f"{o['name']}={o['default']} ({o['type']}{presets}): {o['help']}")
         return 0
     print(f"{'id':28} {'name':45} {'codes':12} level")
-    for t in cat:
+    for t in records:
         print(f"{t['id']:28} {t['name']:45} {','.join(t['codes']):12} {t['level']}")
     return 0
 
@@ -332,7 +336,8 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--preset", help="a named set of finder switches: hodoku (HoDoKu 2.2's defaults)")
     compare_cmd.add_parser(sub)
     t = sub.add_parser("techniques", help="list technique ids, names and HoDoKu codes")
-    t.add_argument("--json", action="store_true")
+    t.add_argument("--json", action="store_true", help="the same as --format jsonl")
+    add_format_argument(t, "text")
     t.add_argument("--options", action="store_true", help="list the finder switches (--option) instead")
     g = sub.add_parser("generate", help="make new puzzles with a unique solution, aimed at a difficulty")
     generate_cmd.add_arguments(g)

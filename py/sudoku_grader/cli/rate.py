@@ -134,6 +134,10 @@ def csv_row(out: dict[str, Any], scales: list[str]) -> list[Any]:
         r = _get(out, ("ratings", s))
         if isinstance(r, dict) and r.get("error"):
             errors.append(f"{s}: {r['error']}")
+        if isinstance(r, dict) and r.get("unsupported"):
+            # no number on a grid size the scale is not defined on: its columns say so
+            row += [f"unsupported: {r['unsupported']}"] * len(BY_ID[s].columns)
+            continue
         row += ["" if (v := _get(r, (field,))) is None else v for field in BY_ID[s].columns]
     b = out.get("bottleneck") or {}
     row += [b.get("technique", ""), b.get("index", ""), out.get("seconds", ""), "; ".join(errors)]

@@ -2,9 +2,10 @@
 contract) or ``--format csv`` (a header, then rows under a fixed column list per command).
 
 A command's `Table` names its columns and turns one record into its rows: ``solve``, ``hint``,
-``rate`` and ``generate`` give one row per puzzle; ``explain`` and ``steps`` give one row per
-step, the puzzle's columns repeated (a puzzle with no step still gets one row, its step columns
-empty). Cells are flat: ``r5c2=2`` placements, ``r1c3<>4`` eliminations, space-separated.
+``rate`` and ``generate`` give one row per puzzle, ``techniques`` one per technique (or finder
+option), ``compare`` one per scale and collection (and per pair of collections); ``explain`` and
+``steps`` give one row per step, the puzzle's columns repeated (a puzzle with no step still gets
+one row, its step columns empty). Cells are flat: ``r5c2=2`` placements, ``r1c3<>4`` eliminations, space-separated.
 """
 
 from __future__ import annotations
@@ -160,5 +161,28 @@ def generate_table(scale: str | None) -> Table:
 
     return Table((*GENERATE_HEAD, *(f"ratings.{scale}.{f}" for f in fields), "techniques"), rows)
 
+
+def _flat(record: dict[str, Any], columns: tuple[str, ...]) -> Row:
+    """One row of a flat record: lists joined with spaces, objects as ``key:value`` pairs."""
+    row: Row = []
+    for k in columns:
+        v = record.get(k)
+        if isinstance(v, (list, tuple)):
+            v = " ".join(str(x) for x in v)
+        elif isinstance(v, dict):
+            v = " ".join(f"{a}:{cell(b)}" for a, b in v.items())
+        row.append(cell(v))
+    return row
+
+
+def flat_table(*columns: str) -> Table:
+    """A table of one row per record, one column per field (``techniques``, ``compare``)."""
+    return Table(columns, lambda record: [_flat(record, columns)])
+
+
+TECHNIQUES = flat_table("id", "name", "family", "level", "codes", "aliases", "default", "options")
+OPTIONS = flat_table("name", "type", "default", "presets", "help")
+COMPARE = flat_table("kind", "metric", "label", "collection", "other", "count", "mean", "median", "stdev", "min",
+                     "max", "t", "df", "p_two_sided")
 
 COMMAND_TABLES: dict[str, Table] = {"solve": SOLVE, "explain": EXPLAIN, "steps": STEPS, "hint": HINT}

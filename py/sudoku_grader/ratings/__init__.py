@@ -3,8 +3,9 @@ the one seam the generator, the API and the command line use.
 
 Each scale is a module with a table of technique scores keyed by our technique
 ids, its own policy for `engine.walk` and its own way of adding up; its `Scale`
-record (`scale.Scale`: name, description, fields, levels, CSV columns, rate
-function) is what everything else reads. `SCALE_LIST` holds them in output order.
+record (`scale.Scale`: name, description, fields, levels, CSV columns, policy,
+prices, summary) is what everything else reads, and `Scale.rate` rates the same
+way on every scale. `SCALE_LIST` holds them in output order.
 Techniques a scale does not price are scored as their nearest entry, through
 the single table in `mapping`; the output lists every mapping used.
 """
@@ -18,26 +19,12 @@ from typing import Any
 
 from ..board import Board
 from ..errors import SudokuError
-from ..solver import solve as _exact
 from ..techniques import normalize
 from . import grader2009, hodoku, se, sourgumdrop, sudokuoftheday, sudokuwiki
 from .common import Cancel, Progress
 from .scale import Scale
 
-# Sudoku Explainer's record lives here while ratings/se.py is being rebuilt over the common walk.
-SE = Scale(
-    id="se",
-    name="Sudoku Explainer",
-    description="Sudoku Explainer 1.2.1 (serate): ER/EP/ED, the hardest step of the simplest path",
-    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None, se_stop=None: se.se_rating(
-        board, progress=progress, cancel=cancel, stop=se_stop),
-    number="er",
-    columns=("er", "ep", "ed"),
-    aliases=("sudoku-explainer",),
-    compared=("er", "Sudoku Explainer ER"),
-)
-
-SCALE_LIST: tuple[Scale, ...] = (SE, hodoku.SCALE, sudokuwiki.SCALE, sourgumdrop.SCALE, sudokuoftheday.SCALE,
+SCALE_LIST: tuple[Scale, ...] = (se.SCALE, hodoku.SCALE, sudokuwiki.SCALE, sourgumdrop.SCALE, sudokuoftheday.SCALE,
                                  grader2009.SCALE)
 BY_ID: dict[str, Scale] = {s.id: s for s in SCALE_LIST}
 SCALES: tuple[str, ...] = tuple(BY_ID)  # the scale ids, in output order
@@ -140,29 +127,32 @@ def rate_board(
 
     ``progress(n, label)`` is called as steps are taken (label ``scale:technique``);
     ``cancel()`` returning True stops between two steps (`errors.Cancelled`).
+
+    A scale not defined on the board's size (every one but SudokuWiki on 6x6) answers
+    `unsupported` rather than a number.
     """
     wanted = parse_scales(scales)
     check_se_stop(se_stop)
     scores = scores or {}
-    if solution is None and any(BY_ID[s].needs_solution for s in wanted):
-        result = _exact(board)
-        solution = result.solutions[0] if result.status == "unique" else None
-    out: dict[str, dict[str, Any]] = {}
-    for s in SCALE_LIST:
-        if s.id in wanted:
-            extra = {"se_stop": se_stop} if s is SE and se_stop else {}
-            out[s.id] = s.rate(board, solution=solution, scores=scores.get(s.id),
-                               progress=_labelled(progress, s.id), cancel=cancel, **extra)
-    return out
+    size = board.geometry.size
+    return {s.id: s.rate(board, solution=solution, scores=scores.get(s.id), progress=_labelled(progress, s.id),
+                         cancel=cancel, stop=se_stop if s.stops else None) if size in s.sizes else unsupported(s)
+            for s in SCALE_LIST if s.id in wanted}
 
 
-SE_STOPS = ("pearl", "diamond")
+def unsupported(s: Scale) -> dict[str, Any]:
+    """A scale's answer on a grid size it is not defined on."""
+    return {"unsupported": " and ".join(f"{n}x{n}" for n in s.sizes) + " only"}
+
+
+#: The stops a walk may take once a number is final (serate's ``--pearl`` / ``--diamond``).
+SE_STOPS: tuple[str, ...] = tuple(stop for s in SCALE_LIST for stop in s.stops)
 
 
 def check_se_stop(se_stop: str | None) -> None:
-    """`SudokuError` unless ``se_stop`` is None, "pearl" or "diamond"."""
+    """`SudokuError` unless ``se_stop`` is None or one of `SE_STOPS`."""
     if se_stop is not None and se_stop not in SE_STOPS:
-        raise SudokuError(f"se_stop is 'pearl' or 'diamond', not {se_stop!r}")
+        raise SudokuError(f"se_stop is {' or '.join(repr(s) for s in SE_STOPS)}, not {se_stop!r}")
 
 
 def _labelled(progress: Progress | None, scale: str) -> Progress | None:
@@ -172,26 +162,26 @@ def _labelled(progress: Progress | None, scale: str) -> Progress | None:
 
 
 def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tuple[Any, dict[str, int]]:
-    """The step that sets the SE rating and the per-technique counts of the SE path.
+    """The step that sets the SE rating and the per-technique counts of the SE path (the scale
+    whose record says ``bottleneck``).
 
     When SE gives no rating (its result is an ``error``), the bottleneck is the hardest
     step (by the registry's SE-like ``level``) of the default simplest-first path, marked
     ``"source": "technique level"``; without SE in the request, the counts come
     from the first rated scale that has them.
     """
-    by_se = rated.get("se")
+    by_se = next((rated[s.id] for s in SCALE_LIST if s.bottleneck and s.id in rated), None)
+    if by_se and "unsupported" in by_se:
+        by_se = {"error": by_se["unsupported"]}
     if by_se and "error" not in by_se:
-        counts = by_se.get("usage") or by_se.get("counts") or {}
-        return by_se.get("bottleneck"), dict(counts)
+        return by_se.get("bottleneck"), dict(by_se.get("usage") or by_se.get("counts") or {})
     if by_se is not None:
         from ..engine import walk
         from ..techniques import REGISTRY
         from .common import step_summary
 
         path = walk(board)
-        counts: dict[str, int] = {}
-        for s in path.steps:
-            counts[s.technique] = counts.get(s.technique, 0) + 1
+        counts = path.counts()
         if not path.steps:
             return None, counts
         i = max(range(len(path.steps)),
@@ -207,4 +197,4 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
 
 
 __all__ = ["BY_ID", "SCALES", "SCALE_LIST", "SE_STOPS", "SUMMING", "Scale", "bottleneck_and_counts", "check_se_stop",
-           "load_scores", "normalize_scores", "parse_scales", "rate_board", "scale"]
+           "load_scores", "normalize_scores", "parse_scales", "rate_board", "scale", "unsupported"]

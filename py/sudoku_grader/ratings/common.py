@@ -60,22 +60,6 @@ def resolve_order(scale: str, keys: Iterable[str], with_mapped: bool = True) -> 
     return slots
 
 
-def price_key(scale: str, table: dict[str, Any], technique_id: str) -> tuple[str | None, bool]:
-    """The scale entry that prices a step of ``technique_id``; (key, mapped) or (None, False)."""
-    from .mapping import mapping_for
-
-    if technique_id in table:
-        return technique_id, False
-    for key in table:
-        t = find_technique(key)
-        if t is not None and t.id == technique_id:
-            return key, False
-    m = mapping_for(scale, technique_id)
-    if m is not None and m[0] in table:
-        return m[0], True
-    return None, False
-
-
 def mappings_used(scale: str, w: Path) -> list[dict[str, str]]:
     """The mapping rows the path relied on, for the output (each once)."""
     from .mapping import mapping_for
@@ -105,10 +89,6 @@ def chain_length(step: Step) -> int:
     return len(step.links)
 
 
-def placements_only(step: Step) -> bool:
-    return bool(step.placements) and not step.eliminations
-
-
 __all__ = [
     "Cancel",
     "Progress",
@@ -117,7 +97,6 @@ __all__ = [
     "chain_length",
     "find_technique",
     "mappings_used",
-    "price_key",
     "resolve_order",
     "step_summary",
 ]

@@ -128,6 +128,22 @@ def build(collections: list[Collection], metrics: Sequence[tuple[str, str, tuple
     return Report(stats, tests, svgs, labels)
 
 
+def records(report: Report) -> list[dict[str, Any]]:
+    """The report's figures as records (``compare --format``): per scale, one ``summary`` per
+    collection, then one ``welch`` per pair of collections (None where the test has no answer)."""
+    out: list[dict[str, Any]] = []
+    for mid, label in report.labels.items():
+        for name, s in report.stats[mid].items():
+            out.append({"kind": "summary", "metric": mid, "label": label, "collection": name, "count": s.count,
+                        "mean": s.mean, "median": s.median, "stdev": s.stdev, "min": s.minimum,
+                        "max": s.maximum})
+        for a, b, w in report.tests[mid]:
+            out.append({"kind": "welch", "metric": mid, "label": label, "collection": a, "other": b,
+                        "t": w.t if w else None, "df": w.df if w else None,
+                        "p_two_sided": w.p_two_sided if w else None})
+    return out
+
+
 def _stat_rows(report: Report, mid: str) -> list[list[str]]:
     rows = []
     for name, s in report.stats[mid].items():

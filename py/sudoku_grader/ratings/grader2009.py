@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..board import Board
-from ..engine import InOrder, walk
+from ..engine import InOrder, Path
 from ..geometry import BOXES, COLS, HOUSE_MASK, HOUSES, ROWS, cell_name, house_name, iter_bits
 from ..step import Mark, Step
 from ..techniques import Technique
@@ -100,40 +100,35 @@ _OWN = {
 }
 
 
-def policy() -> tuple[InOrder, list[str]]:
-    """The program's loop: its techniques in `ORDER`, the first application of the first that has
-    one, at most `MAX_ITERATIONS` of them; and the techniques of `ORDER` we lack."""
-    entries = []
-    missing = []
-    for tid, _ in ORDER:
-        t = _OWN.get(tid) or find_technique(tid)
-        if t is None:
-            missing.append(tid)
-        else:
-            entries.append((t, tid))
+def policy(prices: dict[str, int] | None = None, solution: list[int] | None = None) -> InOrder:
+    """The program's loop (`Scale.policy`): its techniques in `ORDER`, the first application of the
+    first that has one, at most `MAX_ITERATIONS` of them (its order is fixed; ``prices`` score it)."""
+    entries = [(t, tid) for tid, t in ((tid, _OWN.get(tid) or find_technique(tid)) for tid, _ in ORDER)
+               if t is not None]
     return InOrder(entries, "first", stuck="none of the 2009 grader's techniques applies",
                    max_steps=MAX_ITERATIONS,
-                   limit_reason=f"stopped at the program's cap of {MAX_ITERATIONS} iterations"), missing
+                   limit_reason=f"stopped at the program's cap of {MAX_ITERATIONS} iterations")
 
 
 def rate(board: Board, progress: Progress | None = None, cancel: Cancel | None = None) -> dict[str, Any]:
-    """Strategic, procedural and total scores, with the path's counts."""
-    chosen, missing = policy()
-    path = walk(board, chosen, progress=progress, cancel=cancel)
-    keys = [k or s.technique for s, k in zip(path.steps, path.keys)]
-    return summarize(path.steps, keys, path.solved, path.stuck, missing)
+    """Strategic, procedural and total scores, with the path's counts (`SCALE`'s rating)."""
+    return SCALE.rate(board, progress=progress, cancel=cancel)
 
 
-def summarize(steps: list[Step], keys: list[str], solved: bool, stuck: str = "",
-              missing: list[str] | None = None) -> dict[str, Any]:
+def summarize(w: Path, prices: dict[str, int] = STRATEGIC) -> dict[str, Any]:
+    """Strategic and procedural scores of a walked path; ``not_available`` lists the techniques of
+    `ORDER` we have no finder for."""
+    keys = [k or s.technique for s, k in zip(w.steps, w.keys)]
+    steps, solved, stuck = w.steps, w.solved, w.stuck
+    missing = [tid for tid, _ in ORDER if tid not in _OWN and find_technique(tid) is None]
     counts: dict[str, int] = {}
     for k in keys:
         counts[k] = counts.get(k, 0) + 1
     eliminations = sum(1 for k in keys if k not in PLACING)
     placements = sum(1 for k in keys if k in PLACING)
-    hardest_at = max(range(len(keys)), key=lambda i: (STRATEGIC[keys[i]], -i), default=-1)
+    hardest_at = max(range(len(keys)), key=lambda i: (prices[keys[i]], -i), default=-1)
     if solved:
-        strategic = STRATEGIC[keys[hardest_at]] if hardest_at >= 0 else 0
+        strategic = prices[keys[hardest_at]] if hardest_at >= 0 else 0
         procedural = int(eliminations >= 4) + int(eliminations >= 8) + int(placements > 55)
     else:
         strategic, procedural = UNSOLVED_STRATEGIC, 3
@@ -158,7 +153,6 @@ SCALE = Scale(
     id="grader2009",
     name="Sudoku Grader 2009",
     description="Sudoku Grader (2009): strategic 0-7 + procedural 0-3 = total 0-10",
-    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(board, progress, cancel),
     number="total",
     columns=("strategic", "procedural", "total"),
     aliases=("2009",),

@@ -38,9 +38,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
-from ..engine import Choice, Path, Policy, gain, walk
+from ..engine import Choice, Path, Policy, gain
 from ..geometry import HOUSE_MASK, cell_name, iter_bits
-from ..solver import solve
 from ..step import Mark, Step
 from ..techniques import PRESETS
 from . import hodoku_als
@@ -422,13 +421,10 @@ def rate(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
 ) -> dict[str, Any]:
-    """HoDoKu's score, level, the path's technique counts and its hardest step.
+    """HoDoKu's score, level, the path's technique counts and its hardest step (`SCALE`'s rating).
 
     ``solution`` is found when not given (Brute Force, HoDoKu's last resort, needs it)."""
-    table = dict(SCORES)
-    if scores:
-        table.update(scores)
-    return summarize(path(board, solution, table, progress, cancel), table)
+    return SCALE.rate(board, solution=solution, scores=scores, progress=progress, cancel=cancel)
 
 
 def path(
@@ -439,13 +435,16 @@ def path(
     cancel: Cancel | None = None,
 ) -> Path:
     """HoDoKu's solve path: its steps in order (Brute Force where nothing else applies)."""
-    if solution is None:
-        result = solve(board)
-        solution = result.solutions[0] if result.status == "unique" else None
-    return walk(board, HodokuPolicy(solution, table), progress=progress, cancel=cancel)
+    return SCALE.walk(board, solution=solution, scores=table, progress=progress, cancel=cancel)[0]
+
+
+def policy(prices: dict[str, int], solution: list[int] | None = None) -> HodokuPolicy:
+    """The scale's policy (`Scale.policy`): HoDoKu's loop priced by ``prices``."""
+    return HodokuPolicy(solution, prices)
 
 
 def summarize(w: Path, table: dict[str, int]) -> dict[str, Any]:
+    """Score, level, counts and the hardest step of a walked HoDoKu path."""
     score = 0
     hardest, hardest_at, best = 0, -1, (-1, -1)
     counts: dict[str, int] = {}
@@ -471,12 +470,22 @@ def summarize(w: Path, table: dict[str, int]) -> dict[str, Any]:
     return out
 
 
+def bounds(w: Path, table: dict[str, int]) -> dict[str, Any]:
+    """What a path cut off by a time limit proves: the score is a sum of non-negative step scores
+    and the level only rises with the score and the hardest technique, so both so far are lower
+    bounds."""
+    if not w.steps:
+        return {}
+    keys = [k or s.technique for s, k in zip(w.steps, w.keys)]
+    score = sum(int(table.get(k, 0)) for k in keys)
+    hardest = max((LEVELS.index(LEVEL_OF[k]) for k in keys if k in LEVEL_OF), default=0)
+    return {"score": score, "level": level_for(score, hardest)}
+
+
 SCALE = Scale(
     id="hodoku",
     name="HoDoKu",
     description="HoDoKu 2.2: score = sum of step scores on HoDoKu's path; level Easy..Extreme",
-    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
-        board, solution, scores, progress, cancel),
     number="score",
     level="level",
     levels=LEVELS,
@@ -486,7 +495,8 @@ SCALE = Scale(
     beyond_basics=("Unfair", "Extreme"),
     compared=("score", "HoDoKu score"),
     needs_solution=True,
-    policy=HodokuPolicy,
+    policy=policy,
     prices=SCORES,
     summary=summarize,
+    bounds=bounds,
 )

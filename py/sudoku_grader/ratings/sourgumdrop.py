@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import Board
-from ..engine import InOrder, Path, walk
+from ..engine import InOrder, Path
 from .common import STUCK, Cancel, Progress, find_technique, step_summary
 from .scale import Scale
 
@@ -58,16 +58,11 @@ def rate(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
 ) -> dict[str, Any]:
-    """SourGumdrop's score and per-algorithm usage counts."""
-    table = dict(DEFAULT_SCORES)
-    if scores:
-        table.update(scores)
-    algorithms = [(k, find_technique(k)) for k, _ in order(table)]
-    missing = [k for k, t in algorithms if t is None]
-    return summarize(walk(board, policy(table), progress=progress, cancel=cancel), table, missing)
+    """SourGumdrop's score and per-algorithm usage counts (`SCALE`'s rating)."""
+    return SCALE.rate(board, scores=scores, progress=progress, cancel=cancel)
 
 
-def policy(table: dict[str, int]) -> InOrder:
+def policy(table: dict[str, int], solution: list[int] | None = None) -> InOrder:
     """Simplest First: the free automatic singles, then the enabled algorithms by score; each search
     applies its step removing most candidates. Automatic steps carry no key (they cost nothing)."""
     automatic = [(t, None) for t in (find_technique(k) for k in AUTOMATIC) if t is not None]
@@ -75,7 +70,10 @@ def policy(table: dict[str, int]) -> InOrder:
     return InOrder(automatic + present, "best", stuck=STUCK)
 
 
-def summarize(w: Path, table: dict[str, int], missing: list[str] | None = None) -> dict[str, Any]:
+def summarize(w: Path, table: dict[str, int]) -> dict[str, Any]:
+    """The score of a walked path under ``table``; ``not_available`` lists the enabled algorithms
+    we have no finder for."""
+    missing = [k for k, _ in order(table) if find_technique(k) is None]
     counts: dict[str, int] = {}
     automatic = 0
     total = 0
@@ -108,8 +106,6 @@ SCALE = Scale(
     id="sourgumdrop",
     name="SourGumdrop",
     description="SourGumdrop: sum of uses x user-settable algorithm scores, *** when unsolved",
-    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
-        board, scores, progress, cancel),
     number="score",
     columns=("score",),
     sums=True,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import Board
-from ..engine import InOrder, Path, walk
+from ..engine import InOrder, Path
 from .common import STUCK, Cancel, Progress, mappings_used, resolve_order, step_summary
 from .scale import Scale
 
@@ -34,8 +34,8 @@ COSTS: tuple[tuple[str, str, int, int], ...] = (
     ("swordfish", "sf4", 8000, 6000),
 )
 
-FIRST: dict[str, int] = {k: f for k, _, f, _ in COSTS}
-LATER: dict[str, int] = {k: later for k, _, _, later in COSTS}
+#: The price table: technique -> (first use, each later use).
+PRICES: dict[str, tuple[int, int]] = {k: (first, later) for k, _, first, later in COSTS}
 
 # (level, average, lowest, highest)
 LEVELS: tuple[tuple[str, int, int, int], ...] = (
@@ -64,32 +64,29 @@ def rate(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
 ) -> dict[str, Any]:
-    """Score, level, bands and per-technique counts. ``scores`` maps id -> [first, later] or one cost."""
-    first, later = dict(FIRST), dict(LATER)
-    for k, v in (scores or {}).items():
-        if isinstance(v, (list, tuple)):
-            first[k], later[k] = int(v[0]), int(v[1])
-        else:
-            first[k] = later[k] = int(v)
-    return summarize(walk(board, policy(first), progress=progress, cancel=cancel), first, later)
+    """Score, level, bands and per-technique counts (`SCALE`'s rating). ``scores`` maps
+    id -> [first, later] or one cost."""
+    return SCALE.rate(board, scores=scores, progress=progress, cancel=cancel)
 
 
-def policy(first: dict[str, int]) -> InOrder:
+def policy(prices: dict[str, tuple[int, int]], solution: list[int] | None = None) -> InOrder:
     """The site's path: techniques easiest first (switched off by a first-use cost of 0); the first step
     of the first technique that has one."""
-    slots = resolve_order("sudokuoftheday", [k for k in first if first[k] != 0])
+    slots = resolve_order("sudokuoftheday", [k for k, (first, _) in prices.items() if first != 0])
     return InOrder([(s.technique, s.key) for s in slots], "first", stuck=STUCK)
 
 
-def summarize(w: Path, first: dict[str, int], later: dict[str, int]) -> dict[str, Any]:
+def summarize(w: Path, prices: dict[str, tuple[int, int]]) -> dict[str, Any]:
+    """Score (first use, then later uses), level and bands of a walked path."""
     counts: dict[str, int] = {}
     total = 0
     hardest_at = -1
     for i, (s, key) in enumerate(zip(w.steps, w.keys)):
         k = key or s.technique
-        total += later.get(k, 0) if k in counts else first.get(k, 0)
+        first, later = prices.get(k, (0, 0))
+        total += later if k in counts else first
         counts[k] = counts.get(k, 0) + 1
-        if hardest_at < 0 or first.get(k, 0) > first.get(w.keys[hardest_at] or "", 0):
+        if hardest_at < 0 or first > prices.get(w.keys[hardest_at] or "", (0, 0))[0]:
             hardest_at = i
     out: dict[str, Any] = {
         "score": total,
@@ -109,8 +106,6 @@ SCALE = Scale(
     id="sudokuoftheday",
     name="Sudoku of the Day",
     description="Sudoku of the Day: first-use and later-use costs, levels Beginner..Diabolical",
-    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
-        board, scores, progress, cancel),
     number="score",
     level="level",
     levels=tuple(name for name, *_ in LEVELS),
@@ -122,6 +117,6 @@ SCALE = Scale(
     compare_solved_only=True,
     score_pairs=True,
     policy=policy,
-    prices={k: (first, later) for k, _, first, later in COSTS},
+    prices=PRICES,
     summary=summarize,
 )

@@ -12,21 +12,39 @@ The seed's table marks only singles and naked subsets as "x F" but heads it
 "score * factor"; we multiply every strategy by F (notes/ratings.md section 5).
 The solver tries strategies in the site's menu order, simplest first, and
 applies the first one found.
+
+6x6 (the seed: "6x6: Log4 (score) * 2"): the same points, menu order and grade
+names; the strategies that do not run on 6x6 are simply never found. F = C / C0 * 20
+with C0 = `SLOTS_6` = 216 candidate slots, and the grade is 2 * log4(score).
+
+Where the slot counts come from: the seed calls 727 the "total candidate slots" on a
+9x9 board (its prose also says C/720). Every F in the seed's 29-row table equals
+C / 729 * 20 rounded to one decimal (729 = 81 cells x 9 digits: every digit a
+candidate in every cell), while 727 misses two rows (C = 133 and 162) and 720 six; so
+the constant counts cells x digits, and 727 is that count as the page prints it. We
+keep the page's 727 for 9x9 (`SLOTS`) and take the 6x6 count the same way: 36 cells
+x 6 digits = 216 (`SLOTS_6`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from ..board import Board
-from ..engine import Choice, InOrder, Path, walk
-from ..geometry import HOUSE_MASK, cell_name
+from ..engine import Choice, InOrder, Path
+from ..geometry import cell_name
 from ..step import Mark, Step
+from ..techniques import Technique
 from .common import STUCK, Cancel, Progress, chain_length, mappings_used, resolve_order, step_summary
 from .scale import Scale
 
 SLOTS = 727  # candidate slots on a 9x9 board, the page's constant
+SLOTS_6 = 6 * 6 * 6  # 6x6: 36 cells x 6 digits (see the module docstring)
+#: per grid size: the candidate slots C0 of F = C / C0 * 20, and the base of the grade's logarithm
+SIZE_RULES: dict[int, tuple[int, int]] = {9: (SLOTS, 5), 6: (SLOTS_6, 4)}
 
 # (our id or SudokuWiki's strategy in kebab-case, points, adds chain length), in the site's menu order.
 STRATEGIES: tuple[tuple[str, int, bool], ...] = (
@@ -97,14 +115,14 @@ ADDS_LENGTH: set[str] = {k for k, _, chain in STRATEGIES if chain}
 GRADES = (("Easy", 3.0), ("Normal", 4.0), ("Medium", 5.0), ("Hard", 7.0), ("Expert", 9.0))
 
 
-def density_factor(candidates: int) -> float:
-    """F = C / 727 * 20."""
-    return candidates / SLOTS * 20
+def density_factor(candidates: int, slots: int = SLOTS) -> float:
+    """F = C / 727 * 20 (``slots`` 216 on 6x6)."""
+    return candidates / slots * 20
 
 
-def normalise(score: float) -> float:
-    """2 * log5(score) (9x9); 0 for an empty path."""
-    return 2 * math.log(score, 5) if score > 1 else 0.0
+def normalise(score: float, base: int = 5) -> float:
+    """2 * log5(score) on 9x9, 2 * log4(score) on 6x6 (``base`` 4); 0 for an empty path."""
+    return 2 * math.log(score, base) if score > 1 else 0.0
 
 
 def grade_name(grade: float) -> str:
@@ -117,15 +135,17 @@ def grade_name(grade: float) -> str:
 def _singles_step(board: Board, hidden: bool) -> Step | None:
     """All naked singles (or all hidden singles) in sight, as one step."""
     placed: dict[int, int] = {}
+    g = board.geometry
     if not hidden:
-        for cell in range(81):
+        for cell in g.cells:
             m = board.cands[cell]
             if m and not m & (m - 1):
                 placed[cell] = m.bit_length()
     else:
-        for h in range(27):
-            for d in range(1, 10):
-                pos = board.digit_cells[d] & HOUSE_MASK[h]
+        house_mask = g.house_mask
+        for h in g.house_ids:
+            for d in g.digits:
+                pos = board.digit_cells[d] & house_mask[h]
                 if pos and not pos & (pos - 1):
                     placed.setdefault(pos.bit_length() - 1, d)
     if not placed:
@@ -140,6 +160,14 @@ def _singles_step(board: Board, hidden: bool) -> Step | None:
     )
 
 
+def _without_quads(t: Technique) -> Technique:
+    """Forcing-chain verity as the site's Cell and Unit Forcing Chains: a start of exactly four
+    alternatives is its Quad Forcing Chain (200), tried last, not a Cell/Unit chain (180)."""
+    def find(board: Board) -> Iterator[Step]:
+        return (s for s in t.find(board) if s.extra.get("branches") != 4)
+    return replace(t, find=find)
+
+
 class SudokuWikiPolicy(InOrder):
     """The site's solver: every naked single in sight as one step, else every hidden single, else
     the first step of the first strategy in menu order that has one."""
@@ -147,7 +175,9 @@ class SudokuWikiPolicy(InOrder):
     def __init__(self, points: dict[str, int]) -> None:
         order = [k for k, _, _ in STRATEGIES[2:] if points.get(k, 0) != 0]
         slots = resolve_order("sudokuwiki", order)
-        super().__init__([(slot.technique, slot.key) for slot in slots], "first", stuck=STUCK)
+        entries = [(_without_quads(slot.technique) if slot.technique.id == "forcing-chain-verity" else
+                    slot.technique, slot.key) for slot in slots]
+        super().__init__(entries, "first", stuck=STUCK)
 
     def choose(self, board: Board) -> Choice | None:
         for hidden in (False, True):
@@ -163,32 +193,35 @@ def rate(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
 ) -> dict[str, Any]:
-    """SudokuWiki's score and grade on its own path."""
-    points = dict(POINTS)
-    if scores:
-        points.update(scores)
-    return summarize(walk(board, SudokuWikiPolicy(points), progress=progress, cancel=cancel), points)
+    """SudokuWiki's score and grade on its own path (`SCALE`'s rating)."""
+    return SCALE.rate(board, scores=scores, progress=progress, cancel=cancel)
 
 
-def step_score(key: str, step: Step, candidates: int, points: dict[str, int]) -> float:
+def policy(prices: dict[str, int], solution: list[int] | None = None) -> SudokuWikiPolicy:
+    """The scale's policy (`Scale.policy`): the site's solver over the strategies ``prices`` enables."""
+    return SudokuWikiPolicy(prices)
+
+
+def step_score(key: str, step: Step, candidates: int, points: dict[str, int], slots: int = SLOTS) -> float:
     base = points.get(key, 0)
     if key in ADDS_LENGTH:
         base += chain_length(step)
-    return base * density_factor(candidates)
+    return base * density_factor(candidates, slots)
 
 
 def summarize(w: Path, points: dict[str, int]) -> dict[str, Any]:
+    slots, log_base = SIZE_RULES[w.board.geometry.size if w.board is not None else 9]
     total = 0.0
     counts: dict[str, int] = {}
     hardest_at, hardest_score = -1, -1.0
     for i, (s, key, c) in enumerate(zip(w.steps, w.keys, w.candidates)):
         k = key or s.technique
-        sc = step_score(k, s, c, points)
+        sc = step_score(k, s, c, points, slots)
         total += sc
         counts[k] = counts.get(k, 0) + 1
         if points.get(k, 0) > hardest_score:
             hardest_at, hardest_score = i, points.get(k, 0)
-    grade = normalise(total)
+    grade = normalise(total, log_base)
     out: dict[str, Any] = {
         "score": round(total, 2),
         "normalised": round(grade, 2),
@@ -207,9 +240,7 @@ def summarize(w: Path, points: dict[str, int]) -> dict[str, Any]:
 SCALE = Scale(
     id="sudokuwiki",
     name="SudokuWiki",
-    description="SudokuWiki.org: points x candidate density per step, grade 2*log5(score)",
-    rate=lambda board, *, solution=None, scores=None, progress=None, cancel=None: rate(
-        board, scores, progress, cancel),
+    description="SudokuWiki.org: points x candidate density per step, grade 2*log5(score) (6x6: 2*log4)",
     number="score",
     level="grade",
     levels=tuple(name for name, _ in GRADES),
@@ -217,7 +248,8 @@ SCALE = Scale(
     sums=True,
     aliases=("sw",),
     compared=("normalised", "SudokuWiki grade (2 log5 score)"),
-    policy=SudokuWikiPolicy,
+    policy=policy,
     prices=POINTS,
     summary=summarize,
+    sizes=(9, 6),
 )

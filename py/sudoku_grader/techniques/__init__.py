@@ -8,7 +8,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from .options import DEFAULT, PRESETS, Options, make_options
-from .registry import REGISTRY, Technique, default_order, find, get, normalize, ordered, technique
+from .registry import REGISTRY, Technique, default_order, find, get, normalize, offered, ordered, technique
 
 _FAMILIES = (
     "singles",
@@ -29,9 +29,11 @@ _FAMILIES = (
     "tridagon",
     "exocet",
     "locked_sets",
+    "twinned_xy",
     "extended_rectangle",
     "kraken",
     "digit_forcing",
+    "quad_forcing",
     "nested_net",
     "exclusion",
     "se_chains",
@@ -41,4 +43,4 @@ for _family in _FAMILIES:
     import_module(f"{__name__}.{_family}")
 
 __all__ = ["DEFAULT", "PRESETS", "REGISTRY", "Options", "Technique", "default_order", "find", "get", "make_options",
-           "normalize", "ordered", "technique"]
+           "normalize", "offered", "ordered", "technique"]

@@ -37,7 +37,7 @@ from ..chains.graph import (
 )
 from ..chains.search import Reach, explore, simple_chain
 from ..chains.steps import chain_step
-from ..geometry import PEER_MASK, cell_name, cells_name, iter_bits
+from ..geometry import cell_name, cells_name, iter_bits
 from ..step import Step
 from .options import DEFAULT, Options
 from .registry import technique
@@ -175,7 +175,8 @@ def _xy_shape(g: ChainGraph, path: list[int]) -> bool:
 
 
 @technique("x-chain", "X-Chain", family="chains", level=6.6, codes=("0701",),
-           aliases=("x chain", "X-Cycles", "X-Cycle", "Forcing X-Chain"))
+           aliases=("x chain", "X-Cycles", "X-Cycle", "Forcing X-Chain"),
+           sizes=(9, 6))
 def x_chain(board: Board) -> Iterator[Step]:
     """AIC on one digit: an odd chain of bilocal links whose ends see the eliminations."""
     for d in range(1, 10):
@@ -185,7 +186,8 @@ def x_chain(board: Board) -> Iterator[Step]:
             yield _aic_step("x-chain", "X-Chain", g, path, elims)
 
 
-@technique("xy-chain", "XY-Chain", family="chains", level=6.7, codes=("0702",), aliases=("xy chain",))
+@technique("xy-chain", "XY-Chain", family="chains", level=6.7, codes=("0702",), aliases=("xy chain",),
+           sizes=(9, 6))
 def xy_chain(board: Board) -> Iterator[Step]:
     """A chain of bivalue cells, each joined to the next by a shared digit."""
     for g, path, elims in _aic_steps(board, XY, True, MAX_LINKS, _xy_shape, allow_closed=True):
@@ -193,7 +195,8 @@ def xy_chain(board: Board) -> Iterator[Step]:
 
 
 @technique("aic", "AIC", family="chains", level=7.0, codes=("0708",),
-           aliases=("Alternating Inference Chain", "Alternating Inference Chains", "Forcing Chain (XY)"))
+           aliases=("Alternating Inference Chain", "Alternating Inference Chains", "Forcing Chain (XY)"),
+           sizes=(9, 6))
 def aic(board: Board) -> Iterator[Step]:
     """Alternating inference chain over candidates of several digits."""
     def accept(g: ChainGraph, p: list[int]) -> bool:
@@ -205,7 +208,8 @@ def aic(board: Board) -> Iterator[Step]:
 
 @technique("grouped-aic", "Grouped AIC", family="chains", level=7.2, codes=("0711",),
            aliases=("AIC with Groups", "AIC with ALSs", "Grouped X-Cycles", "Grouped X-Cycle"),
-           options=("chain_als_cells",))
+           options=("chain_als_cells",),
+           sizes=(9, 6))
 def grouped_aic(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """AIC whose nodes may be groups (a digit in a box-line intersection) or ALS digits."""
     seen: set[tuple[tuple[int, int], ...]] = set()
@@ -265,7 +269,7 @@ def _als_locked(board: Board, g: ChainGraph, u: int, v: int) -> int:
         zcells = board.digit_cells[z + 1] & a.als_cells
         seen = board.digit_cells[z + 1] & ~a.als_cells
         for c in iter_bits(zcells):
-            seen &= PEER_MASK[c]
+            seen &= g.geometry.peer_mask[c]
         out |= seen << (z * 81)
     return out
 
@@ -323,7 +327,8 @@ def _dnl_step(tid: str, name: str, g: ChainGraph, loop: list[int], elims: list[t
 
 
 @technique("continuous-nice-loop", "Continuous Nice Loop", family="chains", level=7.0, codes=("0706",),
-           aliases=("cnl", "nice loop", "X-Cycle continuous"))
+           aliases=("cnl", "nice loop", "X-Cycle continuous"),
+           sizes=(9, 6))
 def continuous_nice_loop(board: Board) -> Iterator[Step]:
     """A closed alternating loop: every weak link becomes strong."""
     for g, loop, elims in _continuous(board, CANDIDATES, MAX_LINKS, grouped=False):
@@ -331,7 +336,8 @@ def continuous_nice_loop(board: Board) -> Iterator[Step]:
 
 
 @technique("discontinuous-nice-loop", "Discontinuous Nice Loop", family="chains", level=7.0, codes=("0707",),
-           aliases=("dnl",))
+           aliases=("dnl",),
+           sizes=(9, 6))
 def discontinuous_nice_loop(board: Board) -> Iterator[Step]:
     """A loop that breaks the alternation at one candidate: it decides that candidate."""
     for g, loop, elims, set_value in _discontinuous(board, CANDIDATES, MAX_LINKS, grouped=False):
@@ -339,7 +345,8 @@ def discontinuous_nice_loop(board: Board) -> Iterator[Step]:
 
 
 @technique("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", family="chains", level=7.2,
-           codes=("0709",), aliases=("gcnl", "grouped nice loop"), options=("chain_als_cells",))
+           codes=("0709",), aliases=("gcnl", "grouped nice loop"), options=("chain_als_cells",),
+           sizes=(9, 6))
 def grouped_continuous_nice_loop(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Continuous nice loop with group or ALS nodes."""
     seen: set[tuple[tuple[int, int], ...]] = set()
@@ -349,7 +356,8 @@ def grouped_continuous_nice_loop(board: Board, options: Options = DEFAULT) -> It
 
 
 @technique("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", family="chains", level=7.2,
-           codes=("0710",), aliases=("gdnl",), options=("chain_als_cells",))
+           codes=("0710",), aliases=("gdnl",), options=("chain_als_cells",),
+           sizes=(9, 6))
 def grouped_discontinuous_nice_loop(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Discontinuous nice loop with group or ALS nodes."""
     seen: set[tuple[tuple[int, int], ...]] = set()

@@ -29,7 +29,7 @@ from ..step import Mark, Step
 from .registry import technique
 from .single_digit import strong_links
 
-FAMILY = "coloring"
+FAMILY = "coloring"  # every colouring runs on 6x6 too: the finders read board.geometry
 
 
 def clusters(board: Board, digit: int) -> list[tuple[int, int]]:
@@ -57,17 +57,17 @@ def clusters(board: Board, digit: int) -> list[tuple[int, int]]:
     return out
 
 
-def _seen_by(cells: int) -> int:
-    """Cells that see at least one cell of ``cells``."""
+def _seen_by(cells: int, peer_mask: tuple[int, ...] = PEER_MASK) -> int:
+    """Cells that see at least one cell of ``cells`` (``peer_mask``: the grid's)."""
     out = 0
     for c in iter_bits(cells):
-        out |= PEER_MASK[c]
+        out |= peer_mask[c]
     return out
 
 
-def _wraps(cells: int) -> bool:
+def _wraps(cells: int, peer_mask: tuple[int, ...] = PEER_MASK) -> bool:
     """Two cells of ``cells`` see each other."""
-    return any(PEER_MASK[c] & cells for c in iter_bits(cells))
+    return any(peer_mask[c] & cells for c in iter_bits(cells))
 
 
 def _colour_marks(digit: int, *colours: int) -> list[Mark]:
@@ -83,13 +83,15 @@ def _step(tid: str, name: str, digit: int, targets: int, colours: tuple[int, ...
 
 
 @technique("simple-colors-trap", "Simple Colors Trap", family=FAMILY, level=6.0, codes=("0500",),
-           aliases=("simple colouring", "simple coloring", "colour trap", "color trap", "singles chains", "sc1"))
+           aliases=("simple colouring", "simple coloring", "colour trap", "color trap", "singles chains", "sc1"),
+           sizes=(9, 6))
 def simple_colors_trap(board: Board) -> Iterator[Step]:
     """One colour of a cluster is true: a cell seeing both colours loses the digit."""
-    for d in range(1, 10):
+    pm = board.geometry.peer_mask
+    for d in board.geometry.digits:
         dc = board.digit_cells[d]
         for a, b in clusters(board, d):
-            targets = dc & _seen_by(a) & _seen_by(b) & ~(a | b)
+            targets = dc & _seen_by(a, pm) & _seen_by(b, pm) & ~(a | b)
             if targets:
                 yield _step("simple-colors-trap", "Simple Colors Trap", d, targets, (a, b),
                             f"Simple Colors Trap on {d}: the strong links of {d} colour {cells_name(a)} one way "
@@ -98,13 +100,14 @@ def simple_colors_trap(board: Board) -> Iterator[Step]:
 
 
 @technique("simple-colors-wrap", "Simple Colors Wrap", family=FAMILY, level=6.01, codes=("0501",),
-           aliases=("colour wrap", "color wrap", "sc2"))
+           aliases=("colour wrap", "color wrap", "sc2"), sizes=(9, 6))
 def simple_colors_wrap(board: Board) -> Iterator[Step]:
     """Two cells of one colour see each other: that colour is false everywhere."""
-    for d in range(1, 10):
+    pm = board.geometry.peer_mask
+    for d in board.geometry.digits:
         for a, b in clusters(board, d):
             for bad, good in ((a, b), (b, a)):
-                if _wraps(bad) and not _wraps(good):
+                if _wraps(bad, pm) and not _wraps(good, pm):
                     yield _step("simple-colors-wrap", "Simple Colors Wrap", d, bad, (bad, good),
                                 f"Simple Colors Wrap on {d}: the strong links of {d} colour {cells_name(bad)} "
                                 f"one way and {cells_name(good)} the other; two cells of the first colour see "
@@ -112,10 +115,11 @@ def simple_colors_wrap(board: Board) -> Iterator[Step]:
 
 
 @technique("multi-colors-1", "Multi Colors 1", family=FAMILY, level=6.05, codes=("0502",),
-           aliases=("multi colouring", "multi-coloring", "multi colours", "mc1"))
+           aliases=("multi colouring", "multi-coloring", "multi colours", "mc1"), sizes=(9, 6))
 def multi_colors_1(board: Board) -> Iterator[Step]:
     """A colour of one cluster sees a colour of another: a cell seeing both opposite colours loses the digit."""
-    for d in range(1, 10):
+    pm = board.geometry.peer_mask
+    for d in board.geometry.digits:
         dc = board.digit_cells[d]
         cl = clusters(board, d)
         for i in range(len(cl)):
@@ -124,8 +128,8 @@ def multi_colors_1(board: Board) -> Iterator[Step]:
                 reasons = []
                 for x, x_other in ((cl[i][0], cl[i][1]), (cl[i][1], cl[i][0])):
                     for y, y_other in ((cl[j][0], cl[j][1]), (cl[j][1], cl[j][0])):
-                        if _seen_by(x) & y:
-                            t = dc & _seen_by(x_other) & _seen_by(y_other) & ~(x_other | y_other)
+                        if _seen_by(x, pm) & y:
+                            t = dc & _seen_by(x_other, pm) & _seen_by(y_other, pm) & ~(x_other | y_other)
                             if t:
                                 targets |= t
                                 reasons.append(f"{cells_name(x)} sees {cells_name(y)}, so {cells_name(x_other)} "
@@ -136,10 +140,12 @@ def multi_colors_1(board: Board) -> Iterator[Step]:
                                 + "; ".join(reasons) + f"; remove {d} from {cells_name(targets)}.")
 
 
-@technique("multi-colors-2", "Multi Colors 2", family=FAMILY, level=6.06, codes=("0503",), aliases=("mc2",))
+@technique("multi-colors-2", "Multi Colors 2", family=FAMILY, level=6.06, codes=("0503",), aliases=("mc2",),
+           sizes=(9, 6))
 def multi_colors_2(board: Board) -> Iterator[Step]:
     """A colour sees both colours of another cluster: it is false everywhere."""
-    for d in range(1, 10):
+    pm = board.geometry.peer_mask
+    for d in board.geometry.digits:
         cl = clusters(board, d)
         for i in range(len(cl)):
             for j in range(len(cl)):
@@ -147,7 +153,7 @@ def multi_colors_2(board: Board) -> Iterator[Step]:
                     continue
                 seen = 0
                 for x in cl[i]:
-                    sees = _seen_by(x)
+                    sees = _seen_by(x, pm)
                     if sees & cl[j][0] and sees & cl[j][1]:
                         seen |= x
                 if seen:

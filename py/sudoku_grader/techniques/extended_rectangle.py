@@ -46,36 +46,43 @@ _PATTERNS = _patterns()
 
 
 def _steps(board: Board) -> Iterator[Step]:
+    """Only two kinds of trio can work, so no trio is guessed: in type 1, five cells hold only
+    the trio (the union of five cells, one of them left out, has three digits: it is the trio);
+    in type 2 the six cells hold the trio and z, four digits in all."""
     cands, unsolved = board.cands, board.unsolved
     for cells, where in _PATTERNS:
         if any(not unsolved >> c & 1 for c in cells):
             continue
+        ms = [cands[c] for c in cells]
         union = 0
-        for c in cells:
-            union |= cands[c]
-        if union.bit_count() < 4:
+        for m in ms:
+            union |= m
+        n = union.bit_count()
+        if n < 4:
             continue  # three digits only: the position has no solution left, nothing to say
-        for trio in combinations(digits_of(union), 3):
-            t = sum(1 << (d - 1) for d in trio)
-            extra = [c for c in cells if cands[c] & ~t]
-            if len(extra) == 1:
-                x = extra[0]
-                if cands[x] & t:
-                    yield _step(board, cells, where, t, 1, extra, [(x, d) for d in digits_of(cands[x] & t)])
-                continue
-            others = 0
-            for c in extra:
-                others |= cands[c] & ~t
-            if others.bit_count() != 1:
-                continue
-            z = others.bit_length()
-            seeing = board.digit_cells[z]
-            for c in extra:
-                seeing &= PEER_MASK[c]
-            for c in cells:
-                seeing &= ~(1 << c)
-            if seeing:
-                yield _step(board, cells, where, t, 2, extra, [(c, z) for c in iter_bits(seeing)])
+        found = []  # (trio's digits, type, its extra cells, eliminations), reported in trio order
+        if n == 4:
+            for d in digits_of(union):
+                t = union & ~(1 << (d - 1))
+                extra = [c for c, m in zip(cells, ms) if m & ~t]
+                if len(extra) >= 2:
+                    z = d
+                    seeing = board.digit_cells[z]
+                    for c in extra:
+                        seeing &= PEER_MASK[c]
+                    for c in cells:
+                        seeing &= ~(1 << c)
+                    if seeing:
+                        found.append((digits_of(t), t, 2, extra, [(c, z) for c in iter_bits(seeing)]))
+        for k, x in enumerate(cells):
+            t = 0
+            for j, m in enumerate(ms):
+                if j != k:
+                    t |= m
+            if t.bit_count() == 3 and ms[k] & ~t and ms[k] & t:
+                found.append((digits_of(t), t, 1, [x], [(x, d) for d in digits_of(ms[k] & t)]))
+        for _key, t, kind, extra, elims in sorted(found, key=lambda f: f[0]):
+            yield _step(board, cells, where, t, kind, extra, elims)
 
 
 def _step(board: Board, cells: tuple[int, ...], where: str, trio: int, kind: int, extra: list[int],

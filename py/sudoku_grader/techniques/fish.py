@@ -31,6 +31,11 @@ each cover house through it, or making it a fin (at most 5, HoDoKu's limits),
 with pruning as soon as the fins have no common peer with a candidate. Results
 are cached per (candidates, size, shape) so the several finders of one family
 share one search.
+
+On 6x6 (`Geometry` from the board) the X-Wing and Swordfish, plain, finned and
+sashimi, run through the same general search over that grid's rows and columns.
+A Jellyfish there (4 of 6 lines) is always the complement of an X-Wing, and the
+Franken, mutant and big fish stay 9x9 only.
 """
 
 from __future__ import annotations
@@ -41,7 +46,18 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..board import Board
-from ..geometry import BOXES, CELL_HOUSES, COLS, HOUSE_MASK, PEER_MASK, ROWS, cell_name, cells_name, iter_bits
+from ..geometry import (
+    BOXES,
+    COLS,
+    GEOMETRIES,
+    HOUSE_MASK,
+    ROWS,
+    STANDARD,
+    Geometry,
+    cell_name,
+    cells_name,
+    iter_bits,
+)
 from ..step import Mark, Step
 from .registry import technique
 
@@ -71,19 +87,20 @@ class Fish(NamedTuple):
 
 
 def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple[int, ...],
-            finned: bool, only: str = "") -> list[Fish]:
+            finned: bool, only: str = "", g: Geometry = STANDARD) -> list[Fish]:
     """Every fish of ``size`` with bases from ``base_pool`` and covers from ``cover_pool``.
 
     ``cands`` is the digit's candidate mask. Without ``finned``, only fish
     without fins (exo or endo) are searched. ``only`` ("franken" or "mutant")
-    skips cover sets that would make the fish of a simpler shape.
+    skips cover sets that would make the fish of a simpler shape. ``g`` is the grid.
     """
+    house_mask, cell_houses, peer_mask = g.house_mask, g.cell_houses, g.peer_mask
     max_fins = MAX_FINS if finned else 0
     max_endo = MAX_ENDO_FINS if finned else 0
     cover_ok = [False] * 27
     for h in cover_pool:
         cover_ok[h] = True
-    bases = [(h, cands & HOUSE_MASK[h]) for h in base_pool if cands & HOUSE_MASK[h]]
+    bases = [(h, cands & house_mask[h]) for h in base_pool if cands & house_mask[h]]
     out: list[Fish] = []
     nb = len(bases)
 
@@ -93,7 +110,7 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
             in_base[h] = True
         plain = bcells & ~endo  # base cells that need a cover house or must be fins
         # cover houses that could take base cells, with the base cells they take
-        avail = [(h, HOUSE_MASK[h] & plain) for h in cover_pool if not in_base[h] and HOUSE_MASK[h] & plain]
+        avail = [(h, house_mask[h] & plain) for h in cover_pool if not in_base[h] and house_mask[h] & plain]
         best = sorted((m.bit_count() for _, m in avail), reverse=True)
         if sum(best[:size]) + max_fins < plain.bit_count():
             return
@@ -111,11 +128,11 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
                     return
                 once = plain & covered & ~twice
                 for h in chosen:  # a cover house that takes no base cell of its own is redundant
-                    if not HOUSE_MASK[h] & once:
+                    if not house_mask[h] & once:
                         return
                 fins |= need
                 for c in iter_bits(need):
-                    peers &= PEER_MASK[c]
+                    peers &= peer_mask[c]
                 all_fins = fins | endo
                 targets = (covered & ~bcells) | (twice & bcells)
                 targets &= cands & ~all_fins
@@ -128,12 +145,12 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
                 return  # covered with fewer houses than `size`: not a fish of this size
             low = need & -need
             cell = low.bit_length() - 1
-            for h in CELL_HOUSES[cell]:
+            for h in cell_houses[cell]:
                 if not cover_ok[h] or in_base[h] or forbidden >> h & 1:
                     continue
                 if _POP3[missing & ~(1 << (h // 9))] >= left:
                     continue  # the other slots could not take the kinds still missing
-                hm = HOUSE_MASK[h] & cands
+                hm = house_mask[h] & cands
                 chosen.append(h)
                 step(chosen, covered | hm, twice | (covered & hm), fins, nfins, peers, forbidden,
                      missing & ~(1 << (h // 9)))
@@ -141,9 +158,9 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
                 forbidden |= 1 << h
             # or the cell is a fin
             if nfins < max_fins:
-                p = peers & PEER_MASK[cell]
+                p = peers & peer_mask[cell]
                 if p & cands:
-                    for h in CELL_HOUSES[cell]:
+                    for h in cell_houses[cell]:
                         forbidden |= 1 << h
                     step(chosen, covered, twice, fins | low, nfins + 1, p, forbidden, missing)
 
@@ -161,7 +178,7 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
                     continue
                 p = peers
                 for c in iter_bits(new_endo & ~endo):
-                    p &= PEER_MASK[c]
+                    p &= peer_mask[c]
                 if not p & cands:
                     continue
             else:
@@ -327,9 +344,15 @@ def _make_basic(combo: tuple[int, ...], covers: int, fins: int, targets: int, by
 # Keyed by one digit's candidates: along a solve path most digits do not change
 # from step to step, so their fish are looked up, not searched again.
 @lru_cache(maxsize=4096)
-def _fish_for(cands: int, size: int, shape: str) -> tuple[Fish, ...]:
-    """All fish of one shape ('basic', 'franken', 'mutant') for a candidate mask, classified."""
+def _fish_for(cands: int, size: int, shape: str, grid: int = 9) -> tuple[Fish, ...]:
+    """All fish of one shape ('basic', 'franken', 'mutant') for a candidate mask, classified
+    (``grid``: the grid's size, 9 or 6; on 6x6 only basic fish are asked for)."""
     found: list[Fish] = []
+    if grid != 9:
+        g = GEOMETRIES[grid]
+        for bp, cp in ((g.rows, g.cols), (g.cols, g.rows)):
+            found += _search(cands, size, bp, cp, True, g=g)
+        return tuple(found)
     if shape == "basic":
         found = _basic_search(cands, size)
     elif shape == "franken":
@@ -355,6 +378,7 @@ def _shape(f: Fish) -> str:
 
 
 def _is_sashimi(f: Fish) -> bool:
+    # the base houses here are rows or columns, whose masks are the same on every grid
     all_fins = f.fins | f.endo
     return any((f.base_cells & HOUSE_MASK[h] & ~all_fins).bit_count() <= 1 for h in f.base)
 
@@ -480,11 +504,12 @@ def _finned_sentence(f: Fish, d: int) -> str:
 def fish_steps(board: Board, size: int, shape: str, variant: str, siamese: bool = True) -> Iterator[Step]:
     """Every fish of one technique (shape + variant + size); with ``siamese`` also the
     Siamese combinations that involve at least one fish of this technique."""
-    for d in range(1, 10):
+    g = board.geometry
+    for d in g.digits:
         cands = board.digit_cells[d]
         if not cands:
             continue
-        found = _fish_for(cands, size, shape)
+        found = _fish_for(cands, size, shape, g.size)
         mine = [f for f in found if _variant(f, shape) == variant]
         for f in mine:
             yield _step(f, d, size, shape, variant)
@@ -508,6 +533,8 @@ def _siamese(found: tuple[Fish, ...], d: int, size: int, shape: str, variant: st
 
 def _register(size: int, shape: str, variant: str, level: float, code: str, aliases: tuple[str, ...] = (),
               default: bool | None = None) -> None:
+    # X-Wing and Swordfish, plain, finned and sashimi, also run on 6x6 (see the module docstring)
+    sizes = (9, 6) if shape == "basic" and size <= 3 else (9,)
     tid = _tech_id(shape, variant, size)
 
     def find(board: Board) -> Iterator[Step]:
@@ -516,7 +543,7 @@ def _register(size: int, shape: str, variant: str, level: float, code: str, alia
     find.__doc__ = f"{_tech_name(shape, variant, size)} (HoDoKu {code})."
     find.__name__ = tid.replace("-", "_")
     technique(tid, _tech_name(shape, variant, size), family="fish", level=level, codes=(code,),
-              aliases=aliases, default=shape == "basic" if default is None else default)(find)
+              aliases=aliases, default=shape == "basic" if default is None else default, sizes=sizes)(find)
 
 
 # Levels: SE ratings where SE has the technique (X-Wing 3.2, Swordfish 3.8,

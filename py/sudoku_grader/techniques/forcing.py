@@ -23,7 +23,7 @@ from ..chains.graph import CAND_BITS, GROUPED, ChainGraph, cand_id, cand_of, gra
 from ..chains.net import Fact, NetResult, fact_text, propagate
 from ..chains.search import Reach, chain_to, explore
 from ..chains.steps import chain_links
-from ..geometry import HOUSE_MASK, cell_name, cells_name, house_name, iter_bits
+from ..geometry import cell_name, cells_name, house_name, iter_bits
 from ..step import Mark, Step
 from .registry import technique
 
@@ -79,12 +79,13 @@ class _Chains:
             c = (empty & -empty).bit_length() - 1
             return ([(cand_id(c, e + 1), False) for e in iter_bits(b.cands[c])],
                     f"{cell_name(c)} would have no candidate left")
+        house_mask = b.geometry.house_mask
         for d in range(1, 10):
             if not offc[d]:
                 continue
             left = b.digit_cells[d] & ~offc[d]
-            for h in range(27):
-                hm = HOUSE_MASK[h]
+            for h in b.geometry.house_ids:
+                hm = house_mask[h]
                 if offc[d] & hm and not left & hm:
                     return ([(cand_id(c, d), False) for c in iter_bits(b.digit_cells[d] & hm)],
                             f"{d} would have no place left in {house_name(h)}")
@@ -133,19 +134,21 @@ def _depth_sum(ch: _Chains, branches: list[tuple[int, bool, int, bool]]) -> int:
 
 def _unit_premises(board: Board) -> Iterator[tuple[str, list[int]]]:
     """Sets of candidate nodes of which exactly one is true: a cell's candidates, a digit's places in a house."""
+    house_mask = board.geometry.house_mask
     for c in iter_bits(board.unsolved):
         m = board.cands[c]
         if m.bit_count() >= 2:
             yield cell_name(c), [cand_id(c, e + 1) for e in iter_bits(m)]
-    for h in range(27):
-        for d in range(1, 10):
-            pos = board.digit_cells[d] & HOUSE_MASK[h]
+    for h in board.geometry.house_ids:
+        for d in board.geometry.digits:
+            pos = board.digit_cells[d] & house_mask[h]
             if pos.bit_count() >= 2:
                 yield f"{d} in {house_name(h)}", [cand_id(c, d) for c in iter_bits(pos)]
 
 
 @technique("forcing-chain-contradiction", "Forcing Chain Contradiction", family="forcing", level=8.0,
-           codes=("1301",), aliases=("forcing chain", "contradiction forcing chain", "Nishio Forcing Chain"))
+           codes=("1301",), aliases=("forcing chain", "contradiction forcing chain", "Nishio Forcing Chain"),
+           sizes=(9, 6))
 def forcing_chain_contradiction(board: Board) -> Iterator[Step]:
     """A premise whose chains reach an impossible position is false."""
     ch = _Chains(board)
@@ -174,7 +177,8 @@ def forcing_chain_contradiction(board: Board) -> Iterator[Step]:
 
 @technique("forcing-chain-verity", "Forcing Chain Verity", family="forcing", level=8.1, codes=("1302",),
            aliases=("verity forcing chain", "Cell Forcing Chains", "Unit Forcing Chains", "Region Forcing Chains",
-                    "Double Forcing Chain"))
+                    "Double Forcing Chain"),
+           sizes=(9, 6))
 def forcing_chain_verity(board: Board) -> Iterator[Step]:
     """All candidates of a cell (or places of a digit in a house) lead to the same conclusion."""
     ch = _Chains(board)

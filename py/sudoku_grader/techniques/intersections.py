@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board
-from ..geometry import HOUSE_MASK, INTERSECTIONS, cell_name, cells_name, house_name, iter_bits
+from ..geometry import cell_name, cells_name, house_name, iter_bits
 from ..step import Mark, Step
 from .registry import technique
 
@@ -13,14 +13,16 @@ from .registry import technique
 def _locked(board: Board, pointing: bool) -> Iterator[Step]:
     tid = "locked-candidates-1" if pointing else "locked-candidates-2"
     name = "Locked Candidates Type 1 (Pointing)" if pointing else "Locked Candidates Type 2 (Claiming)"
-    for box, line, inter in INTERSECTIONS:
+    g = board.geometry
+    house_mask = g.house_mask
+    for box, line, inter in g.intersections:
         base, cover = (box, line) if pointing else (line, box)
-        for d in range(1, 10):
+        for d in g.digits:
             dc = board.digit_cells[d]
-            in_base = dc & HOUSE_MASK[base]
+            in_base = dc & house_mask[base]
             if not in_base or in_base & ~inter:
                 continue
-            targets = dc & HOUSE_MASK[cover] & ~inter
+            targets = dc & house_mask[cover] & ~inter
             if not targets:
                 continue
             elims = [(c, d) for c in iter_bits(targets)]
@@ -35,14 +37,15 @@ def _locked(board: Board, pointing: bool) -> Iterator[Step]:
 
 
 @technique("locked-candidates-1", "Locked Candidates Type 1 (Pointing)", family="intersections",
-           level=2.6, codes=("0100",), aliases=("pointing", "lc1", "pointing pair", "pointing triple"))
+           level=2.6, codes=("0100",), aliases=("pointing", "lc1", "pointing pair", "pointing triple"), sizes=(9, 6))
 def pointing(board: Board) -> Iterator[Step]:
     """A digit confined to one line inside a box is removed from the rest of that line."""
     return _locked(board, pointing=True)
 
 
 @technique("locked-candidates-2", "Locked Candidates Type 2 (Claiming)", family="intersections",
-           level=2.8, codes=("0101",), aliases=("claiming", "lc2", "box line reduction", "box/line reduction"))
+           level=2.8, codes=("0101",), aliases=("claiming", "lc2", "box line reduction", "box/line reduction"),
+           sizes=(9, 6))
 def claiming(board: Board) -> Iterator[Step]:
     """A digit confined to one box inside a line is removed from the rest of that box."""
     return _locked(board, pointing=False)
@@ -58,12 +61,14 @@ def _direct_locked(board: Board, pointing: bool) -> Iterator[Step]:
     """
     tid = "direct-pointing" if pointing else "direct-claiming"
     name = "Direct Pointing" if pointing else "Direct Claiming"
-    for box, line, inter in INTERSECTIONS:
+    g = board.geometry
+    house_mask = g.house_mask
+    for box, line, inter in g.intersections:
         base, cover = (box, line) if pointing else (line, box)
-        cover_mask = HOUSE_MASK[cover]
-        for d in range(1, 10):
+        cover_mask = house_mask[cover]
+        for d in g.digits:
             dc = board.digit_cells[d]
-            in_base = dc & HOUSE_MASK[base]
+            in_base = dc & house_mask[base]
             if in_base.bit_count() < 2 or in_base & ~inter:
                 continue
             targets = dc & cover_mask & ~inter
@@ -73,9 +78,9 @@ def _direct_locked(board: Board, pointing: bool) -> Iterator[Step]:
             # houses of the base's kind that cross the cover house, other than the base
             kind = base // 9
             for other in range(kind * 9, kind * 9 + 9):
-                if other == base or not HOUSE_MASK[other] & cover_mask:
+                if other == base or not house_mask[other] & cover_mask:
                     continue
-                pos = dc & HOUSE_MASK[other]
+                pos = dc & house_mask[other]
                 rest = pos & ~cover_mask
                 if pos.bit_count() < 2 or rest.bit_count() != 1:
                     continue
@@ -93,14 +98,14 @@ def _direct_locked(board: Board, pointing: bool) -> Iterator[Step]:
 
 
 @technique("direct-pointing", "Direct Pointing", family="intersections", level=1.7,
-           aliases=("direct pointing pair", "direct locked candidates 1"))
+           aliases=("direct pointing pair", "direct locked candidates 1"), sizes=(9, 6))
 def direct_pointing(board: Board) -> Iterator[Step]:
     """Pointing that leaves a hidden single in another box of the line (SE 1.7)."""
     return _direct_locked(board, pointing=True)
 
 
 @technique("direct-claiming", "Direct Claiming", family="intersections", level=1.9,
-           aliases=("direct box line reduction", "direct locked candidates 2"))
+           aliases=("direct box line reduction", "direct locked candidates 2"), sizes=(9, 6))
 def direct_claiming(board: Board) -> Iterator[Step]:
     """Claiming that leaves a hidden single in another line through the box (SE 1.9)."""
     return _direct_locked(board, pointing=False)

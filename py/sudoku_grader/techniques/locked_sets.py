@@ -20,7 +20,9 @@ share is false (it would use two covers at once).
   some columns. Each digit is covered either by the rows where it appears in the cells or by the
   columns (whichever is fewer; with a tie both work); a locked set when the covers number the
   cells. Then a row digit is placed in the cells in each of its rows, a column digit in each of
-  its columns, and their other candidates in those rows and columns go.
+  its columns, and their other candidates in those rows and columns go. Early in a puzzle tens
+  of thousands of such sets can make the same few eliminations; each distinct set of
+  eliminations is reported once, by the first set found for it (fewest rows first).
 """
 
 from __future__ import annotations
@@ -184,7 +186,7 @@ def multi_sector_locked_set(board: Board) -> Iterator[Step]:
     for nr, nc in SIZES:
         by_rows.setdefault(nr, []).append(nc)
     live_rows = [r for r in range(9) if HOUSE_MASK[r] & unsolved]
-    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    effects: set[frozenset[tuple[int, int]]] = set()
     for nr, ncs in by_rows.items():
         for rows in combinations(live_rows, nr):
             if not _spread(rows):
@@ -208,11 +210,7 @@ def multi_sector_locked_set(board: Board) -> Iterator[Step]:
             sizes = set(ncs)
             top = max(ncs)
             for cols, rm, pv, n in _column_sets(cols_live, n_c, rm_c, pv_c, sizes, top, nr):
-                key = (rows, cols)
-                if key in seen:
-                    continue
-                seen.add(key)
-                step = _msls_step(board, rows, cols, rm, pv, n)
+                step = _msls_step(board, rows, cols, rm, pv, n, effects)
                 if step is not None:
                     yield step
 
@@ -248,26 +246,34 @@ def _column_sets(cols_live: list[int], n_c: list[int], rm_c: list[int], pv_c: li
                  top: int, nr: int) -> list[tuple[tuple[int, ...], int, int, int]]:
     """Column sets (of the given sizes, over more than one stack) whose covers equal their cells.
 
-    Depth first over columns, without recursion; adding a column of k cells lowers the excess
-    of covers over cells by at most k, so a branch whose excess exceeds what its remaining
-    columns could take back is cut.
+    Depth first over columns, without recursion. A branch is cut when its excess of covers over
+    cells is more than the columns it may still add could take back. Adding a column of k cells
+    lowers the excess by k at most, and by less when it holds digits that are covered by columns
+    and appear in more rows than columns: such a digit's cover count grows with each column that
+    holds it until its columns catch up with its rows. With r columns still to add and a digit
+    whose rows exceed its columns by g, the r columns add at least min(g, s) covers for it when s
+    of them hold it, and min(g, s) >= s * min(g, r) / r; so column j takes back at most
+    (r * k_j - sum over its digits of min(g, r)) / r, and the r best columns bound the branch.
     """
     out: list[tuple[tuple[int, ...], int, int, int]] = []
     m1, m2, m4, m8, high, ones = _M1, _M2, _M4, _M8, _HIGH, _ONES
     total = len(cols_live)
-    # stack entries: (next index to try, chosen columns, row masks, counts, cells)
-    stack = [(0, (), 0, 0, 0)]
+    wide = [pv_c[c] * 0xFFFF for c in cols_live]  # each present digit's field all ones
+    cells = [n_c[c] for c in cols_live]
+    # stack entries: (next index to try, depth of its children, chosen column indices as bits, row masks,
+    # counts, cells)
+    stack = [(0, 1, 0, 0, 0, 0)]
     while stack:
-        start, chosen, rm0, pv0, n0 = stack.pop()
-        depth = len(chosen) + 1
+        start, depth, chosen, rm0, pv0, n0 = stack.pop()
+        rem = top - depth
         for i in range(start, total):
             c = cols_live[i]
             rm = rm0 | rm_c[c]
             pv = pv0 + pv_c[c]
-            n = n0 + n_c[c]
-            cols = chosen + (c,)
+            n = n0 + cells[i]
+            bits = chosen | 1 << i
             if depth < 2:
-                stack.append((i + 1, cols, rm, pv, n))
+                stack.append((i + 1, 2, bits, rm, pv, n))
                 continue
             a = rm - (rm >> 1 & m1)
             a = (a & m2) + (a >> 2 & m2)
@@ -275,14 +281,29 @@ def _column_sets(cols_live: list[int], n_c: list[int], rm_c: list[int], pv_c: li
             a = (a + (a >> 8)) & m8
             mask = ((((a | high) - pv) & high) >> 15) * 0xFFFF
             ex = ((((pv & mask) | (a & ~mask)) * ones) >> 128 & 0xFFFF) - n
-            if ex == 0 and depth in sizes and len({x // 3 for x in cols}) > 1:
-                out.append((cols, rm, pv, n))
-            if depth < top and ex <= (top - depth) * nr:
-                stack.append((i + 1, cols, rm, pv, n))
+            if ex == 0 and depth in sizes:
+                cols = tuple(cols_live[k] for k in range(i + 1) if bits >> k & 1)
+                if len({x // 3 for x in cols}) > 1:
+                    out.append((cols, rm, pv, n))
+            if rem <= 0 or ex > rem * nr or i + 1 == total:
+                continue
+            d = ((a | high) - pv) & ~high & mask  # rows minus columns, where rows >= columns
+            big = (((d | high) - rem * ones) & high) >> 15
+            gap = (d & ~(big * 0xFFFF)) | (big * rem)  # min(gap, rem)
+            back = []
+            for j in range(i + 1, total):
+                b = cells[j] * rem - (((gap & wide[j]) * ones) >> 128 & 0xFFFF)
+                if b > 0:
+                    back.append(b)
+            back.sort(reverse=True)
+            if ex * rem <= sum(back[:rem]):
+                stack.append((i + 1, depth + 1, bits, rm, pv, n))
     return out
 
 
-def _msls_step(board: Board, rows: tuple[int, ...], cols: tuple[int, ...], rm: int, pv: int, n: int) -> Step | None:
+def _msls_step(board: Board, rows: tuple[int, ...], cols: tuple[int, ...], rm: int, pv: int, n: int,
+               effects: set[frozenset[tuple[int, int]]]) -> Step | None:
+    """The step of one locked set; None when it removes nothing, or only what an earlier one removed."""
     cells = 0
     for r in rows:
         for c in cols:
@@ -307,8 +328,10 @@ def _msls_step(board: Board, rows: tuple[int, ...], cols: tuple[int, ...], rm: i
             col_digits.append(d)
         covers[d] = choices
     elims = _rank0_eliminations(board, cells, covers)
-    if not elims:
+    key = frozenset(elims)
+    if not elims or key in effects:
         return None
+    effects.add(key)
     rows_t = "r" + "".join(str(r + 1) for r in rows)
     cols_t = "c" + "".join(str(c + 1) for c in cols)
     parts = []

@@ -9,6 +9,11 @@ A finder with switches (`options.Options`) names the ones it reads in
 ``@technique(..., options=("als_overlap",))`` and is called as
 ``find(board, options)``; callers go through `Technique.steps(board, options)`,
 which passes the record only to finders that read it.
+
+A finder reads the grid's tables from ``board.geometry``. One whose rule also holds
+on the 6x6 grid (and whose code reads only those tables) says so with
+``sizes=(9, 6)``; every other technique is 9x9 only and is simply not offered on a
+smaller grid: `Technique.steps` finds nothing there.
 """
 
 from __future__ import annotations
@@ -39,9 +44,13 @@ class Technique:
     # rules, which the SE scale runs itself). They stay available by name.
     default: bool = True
     options: tuple[str, ...] = ()  # `Options` fields the finder reads; it then takes them as 2nd argument
+    sizes: tuple[int, ...] = (9,)  # the grid sizes the finder runs on (see the module docstring)
 
     def steps(self, board: Board, options: Options = DEFAULT) -> Iterator[Step]:
-        """Every instance in the position, with these finder options (the board is not changed)."""
+        """Every instance in the position, with these finder options (the board is not changed);
+        nothing on a grid size the technique is not offered on."""
+        if board.geometry.size not in self.sizes:
+            return iter(())
         if self.options:
             return self.find(board, options)
         return self.find(board)
@@ -66,6 +75,7 @@ def technique(
     aliases: tuple[str, ...] = (),
     default: bool = True,
     options: tuple[str, ...] = (),
+    sizes: tuple[int, ...] = (9,),
 ) -> Callable[[Finder], Finder]:
     """Register a finder under an id; returns the function unchanged."""
 
@@ -75,7 +85,7 @@ def technique(
         unknown = [o for o in options if not hasattr(DEFAULT, o)]
         if unknown:
             raise ValueError(f"technique {id!r} reads unknown options {unknown}")
-        REGISTRY[id] = Technique(id, name, family, level, find, codes, aliases, default, options)
+        REGISTRY[id] = Technique(id, name, family, level, find, codes, aliases, default, options, sizes)
         for spelling in (id, name, *aliases):
             _LOOKUP[normalize(spelling)] = id
         for code in codes:
@@ -112,6 +122,11 @@ def find(name: str) -> Technique | None:
 def ordered() -> list[Technique]:
     """Every registered technique, simplest first."""
     return sorted(REGISTRY.values(), key=lambda t: (t.level, t.id))
+
+
+def offered(size: int) -> list[Technique]:
+    """The techniques that run on a grid of ``size`` rows, simplest first."""
+    return [t for t in ordered() if size in t.sizes]
 
 
 def default_order() -> list[Technique]:

@@ -24,19 +24,21 @@ definitions follow HoDoKu:
   HoDoKu's regression tester does.
 - Dual 2-String Kite / Dual Empty Rectangle: two kites sharing their box cells,
   or two ERs in the same box, with different eliminations, shown as one step.
+
+Skyscraper, 2-String Kite (and its dual) and Turbot Fish read the grid's tables
+from ``board.geometry`` and run on 6x6 too; the Empty Rectangle's crossings are
+written for 3x3 boxes and stay 9x9 only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..board import Board
 from ..geometry import (
-    CELL_BOX,
     CELL_COL,
     CELL_ROW,
     HOUSE_MASK,
-    PEER_MASK,
     cell_name,
     cells_name,
     house_name,
@@ -49,12 +51,13 @@ from .registry import technique
 FAMILY = "single-digit"
 
 
-def strong_links(board: Board, digit: int, houses: range = range(27)) -> list[tuple[int, int, int]]:
-    """Conjugate pairs ``(house, a, b)`` (a < b) of ``digit`` in the given houses."""
+def strong_links(board: Board, digit: int, houses: Iterable[int] | None = None) -> list[tuple[int, int, int]]:
+    """Conjugate pairs ``(house, a, b)`` (a < b) of ``digit`` in the given houses (default: all)."""
     dc = board.digit_cells[digit]
     out = []
-    for h in houses:
-        pos = dc & HOUSE_MASK[h]
+    house_mask = board.geometry.house_mask
+    for h in board.geometry.house_ids if houses is None else houses:
+        pos = dc & house_mask[h]
         if pos.bit_count() == 2:
             low = pos & -pos
             out.append((h, low.bit_length() - 1, (pos ^ low).bit_length() - 1))
@@ -91,9 +94,11 @@ def _chain_step(
 
 # --------------------------------------------------------------------- skyscraper
 def _skyscrapers(board: Board) -> Iterator[Step]:
-    for d in range(1, 10):
+    g = board.geometry
+    peer_mask = g.peer_mask
+    for d in g.digits:
         dc = board.digit_cells[d]
-        for lines, cross_of in ((range(0, 9), CELL_COL), (range(9, 18), CELL_ROW)):
+        for lines, cross_of in ((g.rows, CELL_COL), (g.cols, CELL_ROW)):
             links = strong_links(board, d, lines)
             for i in range(len(links)):
                 h1, a0, a1 = links[i]
@@ -107,7 +112,7 @@ def _skyscrapers(board: Board) -> Iterator[Step]:
                         continue
                     if cross_of[top1] == cross_of[top2]:
                         continue  # an X-Wing, not a skyscraper
-                    targets = dc & PEER_MASK[top1] & PEER_MASK[top2]
+                    targets = dc & peer_mask[top1] & peer_mask[top2]
                     if not targets:
                         continue
                     cross = (9 if cross_of is CELL_COL else 0) + cross_of[base1]
@@ -121,7 +126,7 @@ def _skyscrapers(board: Board) -> Iterator[Step]:
                                       {"lines": [h1, h2]})
 
 
-@technique("skyscraper", "Skyscraper", family=FAMILY, level=4.0, codes=("0400",), aliases=("sk",))
+@technique("skyscraper", "Skyscraper", family=FAMILY, level=4.0, codes=("0400",), aliases=("sk",), sizes=(9, 6))
 def skyscraper(board: Board) -> Iterator[Step]:
     """Two parallel strong links joined at one end: a top is true, so what sees both tops goes."""
     return _skyscrapers(board)
@@ -130,21 +135,23 @@ def skyscraper(board: Board) -> Iterator[Step]:
 # ------------------------------------------------------------------ 2-string kite
 def _kites(board: Board) -> list[Step]:
     out = []
-    for d in range(1, 10):
-        row_links = [x for x in strong_links(board, d, range(0, 9)) if CELL_BOX[x[1]] != CELL_BOX[x[2]]]
-        col_links = [x for x in strong_links(board, d, range(9, 18)) if CELL_BOX[x[1]] != CELL_BOX[x[2]]]
+    g = board.geometry
+    cell_box = g.cell_box
+    for d in g.digits:
+        row_links = [x for x in strong_links(board, d, g.rows) if cell_box[x[1]] != cell_box[x[2]]]
+        col_links = [x for x in strong_links(board, d, g.cols) if cell_box[x[1]] != cell_box[x[2]]]
         for hr, r0, r1 in row_links:
             for hc, c0, c1 in col_links:
                 for rin, rout in ((r0, r1), (r1, r0)):
                     for cin, cout in ((c0, c1), (c1, c0)):
-                        if CELL_BOX[rin] != CELL_BOX[cin]:
+                        if cell_box[rin] != cell_box[cin]:
                             continue
                         if len({rin, rout, cin, cout}) != 4:
                             continue
                         target = CELL_ROW[cout] * 9 + CELL_COL[rout]
                         if not board.has_candidate(target, d):
                             continue
-                        box = 18 + CELL_BOX[rin]
+                        box = 18 + cell_box[rin]
                         text = (
                             f"2-String Kite on {d}: {d} has two places in {house_name(hr)} "
                             f"({cell_name(rin)}, {cell_name(rout)}) and in {house_name(hc)} "
@@ -159,7 +166,7 @@ def _kites(board: Board) -> list[Step]:
 
 
 @technique("2-string-kite", "2-String Kite", family=FAMILY, level=4.1, codes=("0401",),
-           aliases=("two string kite", "2sk", "kite"))
+           aliases=("two string kite", "2sk", "kite"), sizes=(9, 6))
 def two_string_kite(board: Board) -> Iterator[Step]:
     """A row and a column strong link meeting in a box: the crossing of their free ends loses the digit."""
     return iter(_kites(board))
@@ -190,7 +197,7 @@ def _duals(steps: list[Step], key: str, tid: str, name: str, shared: str, same_d
 
 
 @technique("dual-2-string-kite", "Dual 2-String Kite", family=FAMILY, level=4.11, codes=("0404",),
-           aliases=("dual two string kite", "d2sk"))
+           aliases=("dual two string kite", "d2sk"), sizes=(9, 6))
 def dual_two_string_kite(board: Board) -> Iterator[Step]:
     """Two 2-String Kites using the same two box cells, each with its own elimination."""
     yield from _duals(_kites(board), "box_cells", "dual-2-string-kite", "Dual 2-String Kite",
@@ -198,10 +205,12 @@ def dual_two_string_kite(board: Board) -> Iterator[Step]:
 
 
 # ------------------------------------------------------------------ turbot fish
-@technique("turbot-fish", "Turbot Fish", family=FAMILY, level=4.12, codes=("0403",), aliases=("tf",))
+@technique("turbot-fish", "Turbot Fish", family=FAMILY, level=4.12, codes=("0403",), aliases=("tf",),
+           sizes=(9, 6))
 def turbot_fish(board: Board) -> Iterator[Step]:
     """Strong link, weak link, strong link on one digit over four cells: one end is the digit."""
-    for d in range(1, 10):
+    peer_mask = board.geometry.peer_mask
+    for d in board.geometry.digits:
         dc = board.digit_cells[d]
         links = {(a, b): h for h, a, b in strong_links(board, d)}
         pairs = list(links)
@@ -209,9 +218,9 @@ def turbot_fish(board: Board) -> Iterator[Step]:
             for q in pairs[i + 1:]:
                 for a, b in (p, p[::-1]):
                     for c, e in (q, q[::-1]):
-                        if len({a, b, c, e}) != 4 or not PEER_MASK[b] >> c & 1:
+                        if len({a, b, c, e}) != 4 or not peer_mask[b] >> c & 1:
                             continue
-                        targets = dc & PEER_MASK[a] & PEER_MASK[e]
+                        targets = dc & peer_mask[a] & peer_mask[e]
                         if not targets:
                             continue
                         h1, h2 = links[p], links[q]

@@ -5,17 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board
-from ..geometry import BOXES, COLS, DIGITS_IN, HOUSE_MASK, HOUSES, ROWS, cell_name, house_kind, house_name
+from ..geometry import DIGITS_IN, HOUSES, cell_name, house_kind, house_name
 from ..step import Mark, Step
 from .registry import technique
 
 
 @technique("full-house", "Full House", family="singles", level=1.0, codes=("0000",),
-           aliases=("last digit", "last empty cell", "fh"))
+           aliases=("last digit", "last empty cell", "fh"), sizes=(9, 6))
 def full_house(board: Board) -> Iterator[Step]:
     """The last empty cell of a house takes the one digit the house lacks."""
-    for h in BOXES + ROWS + COLS:
-        empty = board.unsolved & HOUSE_MASK[h]
+    g = board.geometry
+    house_mask = g.house_mask
+    for h in g.boxes + g.rows + g.cols:
+        empty = board.unsolved & house_mask[h]
         if empty and empty & (empty - 1) == 0:
             cell = empty.bit_length() - 1
             cands = board.cands[cell]
@@ -32,27 +34,29 @@ def full_house(board: Board) -> Iterator[Step]:
 
 
 @technique("hidden-single", "Hidden Single", family="singles", level=1.2, codes=("0002",),
-           aliases=("h1", "hidden single in box", "hidden single in row", "hidden single in column"))
+           aliases=("h1", "hidden single in box", "hidden single in row", "hidden single in column"), sizes=(9, 6))
 def hidden_single(board: Board) -> Iterator[Step]:
     """A digit with one place left in a house goes there (boxes first, then rows, columns)."""
+    g = board.geometry
+    house_mask, houses = g.house_mask, g.houses
     cands = board.cands
-    for h in BOXES + ROWS + COLS:
+    for h in g.boxes + g.rows + g.cols:
         # digits in exactly one cell of the house, from 9-bit candidate masks: Pyodide pays far
         # more than CPython for 81-bit mask operations, and no more for 9-bit ones
         once = twice = 0
-        for c in HOUSES[h]:
+        for c in houses[h]:
             m = cands[c]
             twice |= once & m
             once |= m
         alone = once & ~twice
         if not alone:
             continue
-        empty = board.unsolved & HOUSE_MASK[h]
+        empty = board.unsolved & house_mask[h]
         if empty & (empty - 1) == 0:
             continue  # none or a full house
         for d in DIGITS_IN[alone]:
             bit = 1 << (d - 1)
-            for cell in HOUSES[h]:
+            for cell in houses[h]:
                 if cands[cell] & bit:
                     break
             yield Step(
@@ -64,7 +68,7 @@ def hidden_single(board: Board) -> Iterator[Step]:
 
 
 @technique("naked-single", "Naked Single", family="singles", level=2.3, codes=("0003",),
-           aliases=("n1", "sole candidate", "single"))
+           aliases=("n1", "sole candidate", "single"), sizes=(9, 6))
 def naked_single(board: Board) -> Iterator[Step]:
     """A cell with one candidate left takes it."""
     cands = board.cands

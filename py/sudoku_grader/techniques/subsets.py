@@ -20,12 +20,8 @@ from itertools import combinations
 
 from ..board import Board
 from ..geometry import (
-    BOXES,
-    COLS,
-    HOUSE_MASK,
     HOUSES,
-    INTERSECTIONS,
-    ROWS,
+    Geometry,
     cell_name,
     cells_name,
     digits_of,
@@ -40,8 +36,11 @@ _NAKED = {2: ("naked-pair", "Naked Pair"), 3: ("naked-triple", "Naked Triple"),
           4: ("naked-quadruple", "Naked Quadruple")}
 _HIDDEN = {2: ("hidden-pair", "Hidden Pair"), 3: ("hidden-triple", "Hidden Triple"),
            4: ("hidden-quadruple", "Hidden Quadruple")}
-# Search order of the houses: boxes, rows, columns (HoDoKu's and SE's habit).
-_HOUSE_ORDER = BOXES + ROWS + COLS
+
+
+def _house_order(g: Geometry) -> tuple[int, ...]:
+    """Search order of the houses: boxes, rows, columns (HoDoKu's and SE's habit)."""
+    return g.boxes + g.rows + g.cols
 
 
 def _digits_text(mask: int) -> str:
@@ -65,7 +64,8 @@ def naked_sets(board: Board, house: int, size: int) -> Iterator[tuple[int, int]]
     a single, not part of a set.
     """
     cands = board.cands
-    pool = [c for c in iter_bits(board.unsolved & HOUSE_MASK[house]) if 2 <= cands[c].bit_count() <= size]
+    in_house = board.unsolved & board.geometry.house_mask[house]
+    pool = [c for c in iter_bits(in_house) if 2 <= cands[c].bit_count() <= size]
     if len(pool) < size:
         return
     for combo in combinations(pool, size):
@@ -79,8 +79,9 @@ def naked_sets(board: Board, house: int, size: int) -> Iterator[tuple[int, int]]
 def _naked(board: Board, size: int) -> Iterator[Step]:
     tid, name = _NAKED[size]
     dc = board.digit_cells
-    for house in _HOUSE_ORDER:
-        hmask = HOUSE_MASK[house]
+    house_mask = board.geometry.house_mask
+    for house in _house_order(board.geometry):
+        hmask = house_mask[house]
         for cells, digits in naked_sets(board, house, size):
             elims = [(c, d) for d in digits_of(digits) for c in iter_bits(dc[d] & hmask & ~cells)]
             if not elims:
@@ -105,12 +106,13 @@ def hidden_sets(board: Board, house: int, size: int) -> Iterator[tuple[int, int]
     Only digits with 2..size places in the house take part (one place is a
     hidden single). Needs more than ``size`` empty cells, else it is no set.
     """
-    hmask = HOUSE_MASK[house]
+    g = board.geometry
+    hmask = g.house_mask[house]
     if (board.unsolved & hmask).bit_count() <= size:
         return
     dc = board.digit_cells
     pool = []
-    for d in range(1, 10):
+    for d in g.digits:
         pos = dc[d] & hmask
         if 2 <= pos.bit_count() <= size:
             pool.append((d, pos))
@@ -137,7 +139,7 @@ def _hidden_marks(board: Board, house: int, cells: int, digits: int) -> list[Mar
 
 def _hidden(board: Board, size: int) -> Iterator[Step]:
     tid, name = _HIDDEN[size]
-    for house in _HOUSE_ORDER:
+    for house in _house_order(board.geometry):
         for cells, digits in hidden_sets(board, house, size):
             elims = _hidden_elims(board, cells, digits)
             if not elims:
@@ -163,13 +165,14 @@ def _direct_hidden(board: Board, size: int) -> Iterator[Step]:
     tid, name = ("direct-hidden-pair", "Direct Hidden Pair") if size == 2 else (
         "direct-hidden-triple", "Direct Hidden Triple")
     dc = board.digit_cells
-    for house in _HOUSE_ORDER:
-        hmask = HOUSE_MASK[house]
+    g = board.geometry
+    for house in _house_order(g):
+        hmask = g.house_mask[house]
         for cells, digits in hidden_sets(board, house, size):
             elims = _hidden_elims(board, cells, digits)
             if not elims:
                 continue
-            for d in range(1, 10):
+            for d in g.digits:
                 if digits >> (d - 1) & 1:
                     continue
                 pos = dc[d] & hmask
@@ -194,7 +197,8 @@ def _locked(board: Board, size: int) -> Iterator[Step]:
     tid, name = ("locked-pair", "Locked Pair") if size == 2 else ("locked-triple", "Locked Triple")
     cands = board.cands
     dc = board.digit_cells
-    for box, line, inter in INTERSECTIONS:
+    house_mask = board.geometry.house_mask
+    for box, line, inter in board.geometry.intersections:
         pool = [c for c in iter_bits(board.unsolved & inter) if 2 <= cands[c].bit_count() <= size]
         for combo in combinations(pool, size):
             union = 0
@@ -203,7 +207,7 @@ def _locked(board: Board, size: int) -> Iterator[Step]:
             if union.bit_count() != size:
                 continue
             cells = sum(1 << c for c in combo)
-            area = (HOUSE_MASK[box] | HOUSE_MASK[line]) & ~cells
+            area = (house_mask[box] | house_mask[line]) & ~cells
             elims = sorted((c, d) for d in digits_of(union) for c in iter_bits(dc[d] & area))
             if not elims:
                 continue
@@ -220,15 +224,17 @@ def _locked(board: Board, size: int) -> Iterator[Step]:
 
 
 # ----------------------------------------------------------------- registration
+# Pairs and triples run on 6x6 too; a quad there (four of six cells) is always the
+# complement of a pair in the same house, so quads stay 9x9 only.
 @technique("direct-hidden-pair", "Direct Hidden Pair", family="subsets", level=2.0,
-           aliases=("dhp",))
+           aliases=("dhp",), sizes=(9, 6))
 def direct_hidden_pair(board: Board) -> Iterator[Step]:
     """Hidden pair that leaves a hidden single in its house (SE 2.0)."""
     return _direct_hidden(board, 2)
 
 
 @technique("direct-hidden-triple", "Direct Hidden Triple", family="subsets", level=2.5,
-           aliases=("direct hidden triplet", "dht"))
+           aliases=("direct hidden triplet", "dht"), sizes=(9, 6))
 def direct_hidden_triple(board: Board) -> Iterator[Step]:
     """Hidden triple that leaves a hidden single in its house (SE 2.5)."""
     return _direct_hidden(board, 3)
@@ -236,40 +242,41 @@ def direct_hidden_triple(board: Board) -> Iterator[Step]:
 
 # HoDoKu tries locked pairs/triples before locked candidates; SE has no such
 # technique (it sees a naked pair, 3.0). Placed just before pointing (2.6).
-@technique("locked-pair", "Locked Pair", family="subsets", level=2.55, codes=("0110",), aliases=("l2",))
+@technique("locked-pair", "Locked Pair", family="subsets", level=2.55, codes=("0110",), aliases=("l2",), sizes=(9, 6))
 def locked_pair(board: Board) -> Iterator[Step]:
     """Naked pair in a box-line intersection."""
     return _locked(board, 2)
 
 
-@technique("locked-triple", "Locked Triple", family="subsets", level=2.57, codes=("0111",), aliases=("l3",))
+@technique("locked-triple", "Locked Triple", family="subsets", level=2.57, codes=("0111",), aliases=("l3",),
+           sizes=(9, 6))
 def locked_triple(board: Board) -> Iterator[Step]:
     """Naked triple in a box-line intersection."""
     return _locked(board, 3)
 
 
 @technique("naked-pair", "Naked Pair", family="subsets", level=3.0, codes=("0200",),
-           aliases=("n2", "conjugate pair", "naked double"))
+           aliases=("n2", "conjugate pair", "naked double"), sizes=(9, 6))
 def naked_pair(board: Board) -> Iterator[Step]:
     """Two cells of a house with the same two candidates."""
     return _naked(board, 2)
 
 
-@technique("hidden-pair", "Hidden Pair", family="subsets", level=3.4, codes=("0210",), aliases=("h2",))
+@technique("hidden-pair", "Hidden Pair", family="subsets", level=3.4, codes=("0210",), aliases=("h2",), sizes=(9, 6))
 def hidden_pair(board: Board) -> Iterator[Step]:
     """Two digits of a house with the same two places."""
     return _hidden(board, 2)
 
 
 @technique("naked-triple", "Naked Triple", family="subsets", level=3.6, codes=("0201",),
-           aliases=("n3", "naked triplet"))
+           aliases=("n3", "naked triplet"), sizes=(9, 6))
 def naked_triple(board: Board) -> Iterator[Step]:
     """Three cells of a house with three candidates between them."""
     return _naked(board, 3)
 
 
 @technique("hidden-triple", "Hidden Triple", family="subsets", level=4.0, codes=("0211",),
-           aliases=("h3", "hidden triplet"))
+           aliases=("h3", "hidden triplet"), sizes=(9, 6))
 def hidden_triple(board: Board) -> Iterator[Step]:
     """Three digits of a house with three places between them."""
     return _hidden(board, 3)

@@ -31,9 +31,12 @@ from ..geometry import (
     CELL_COL,
     CELL_HOUSES,
     CELL_ROW,
+    GEOMETRIES,
     HOUSE_MASK,
     PEER_MASK,
     POPCOUNT9,
+    STANDARD,
+    Geometry,
     cell_name,
     cells_name,
     digits_of,
@@ -45,13 +48,13 @@ from .options import DEFAULT, Options
 from .registry import technique
 
 
-def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
-    """Every rectangle (r1c1, r1c2, r2c1, r2c2) whose four cells lie in exactly two boxes."""
+def _rectangles(g: Geometry = STANDARD) -> tuple[tuple[int, int, int, int], ...]:
+    """Every rectangle (r1c1, r1c2, r2c1, r2c2) of the grid whose four cells lie in exactly two boxes."""
     out = []
-    for r1, r2 in combinations(range(9), 2):
-        for c1, c2 in combinations(range(9), 2):
-            same_band = r1 // 3 == r2 // 3
-            same_stack = c1 // 3 == c2 // 3
+    for r1, r2 in combinations(range(g.size), 2):
+        for c1, c2 in combinations(range(g.size), 2):
+            same_band = r1 // g.box_rows == r2 // g.box_rows
+            same_stack = c1 // g.box_cols == c2 // g.box_cols
             if same_band != same_stack:
                 out.append((r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2))
     return tuple(out)
@@ -59,6 +62,12 @@ def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
 
 RECTANGLES = _rectangles()
 RECT_MASKS = tuple(sum(1 << c for c in r) for r in RECTANGLES)
+# per grid size: the rectangles and their cell masks (9x9's are the tables above)
+_RECTS = {9: (RECTANGLES, RECT_MASKS)}
+for _g in GEOMETRIES.values():
+    if _g.size not in _RECTS:
+        _rs = _rectangles(_g)
+        _RECTS[_g.size] = (_rs, tuple(sum(1 << c for c in r) for r in _rs))
 
 
 def _digits_text(mask: int) -> str:
@@ -70,10 +79,10 @@ def _and_text(mask: int) -> str:
     return ds[0] if len(ds) == 1 else ", ".join(ds[:-1]) + " and " + ds[-1]
 
 
-def _shared_houses(cells: int) -> list[int]:
-    """Houses (row, column, box order) containing every cell of the mask."""
+def _shared_houses(cells: int, g: Geometry = STANDARD) -> list[int]:
+    """Houses (row, column, box order) containing every cell of the mask (on the grid ``g``)."""
     first = (cells & -cells).bit_length() - 1
-    return [h for h in CELL_HOUSES[first] if cells & ~HOUSE_MASK[h] == 0]
+    return [h for h in g.cell_houses[first] if cells & ~g.house_mask[h] == 0]
 
 
 # --------------------------------------------------------------- unique rectangles (HoDoKu)
@@ -83,7 +92,7 @@ def _unique_rectangles(board: Board, missing: bool) -> Iterator[tuple[tuple[int,
     cands = board.cands
     allowed = board.allowed_cells() if missing else None
     unsolved = board.unsolved
-    for rect in RECTANGLES:
+    for rect in _RECTS[board.geometry.size][0]:
         a, b, c, d = rect
         if (unsolved >> a & unsolved >> b & unsolved >> c & unsolved >> d & 1) == 0:
             continue
@@ -149,6 +158,8 @@ def _all_ur_steps(board: Board, missing: bool) -> Iterator[Step]:
 
 
 def _ur_types(board: Board, rect: tuple[int, int, int, int], pair: int) -> Iterator[Step]:
+    peer_mask = board.geometry.peer_mask
+    house_mask = board.geometry.house_mask
     cands = board.cands
     d1, d2 = digits_of(pair)
     two = [c for c in rect if cands[c] & ~pair == 0]
@@ -174,7 +185,7 @@ def _ur_types(board: Board, rect: tuple[int, int, int, int], pair: int) -> Itera
             z = add.bit_length()
             targets = board.digit_cells[z]
             for c in extra:
-                targets &= PEER_MASK[c]
+                targets &= peer_mask[c]
             elims = [(t, z) for t in iter_bits(targets)]
             aligned = len(extra) == 2 and (CELL_ROW[extra[0]] == CELL_ROW[extra[1]]
                                            or CELL_COL[extra[0]] == CELL_COL[extra[1]])
@@ -198,9 +209,9 @@ def _ur_types(board: Board, rect: tuple[int, int, int, int], pair: int) -> Itera
         # ---- type 3: the extra digits act as one cell in a naked subset
         yield from _ur_type3(board, rect, pair, extra_mask)
         # ---- type 4: one of the pair is locked in the two extra cells of a house
-        for h in _shared_houses(extra_mask):
+        for h in _shared_houses(extra_mask, board.geometry):
             for lock, rem in ((d1, d2), (d2, d1)):
-                if board.digit_cells[lock] & HOUSE_MASK[h] & ~extra_mask:
+                if board.digit_cells[lock] & house_mask[h] & ~extra_mask:
                     continue
                 elims = [(c, rem) for c in extra if cands[c] >> (rem - 1) & 1]
                 if elims:
@@ -213,8 +224,8 @@ def _ur_types(board: Board, rect: tuple[int, int, int, int], pair: int) -> Itera
                         [Mark(h, -1, "house")])
     else:
         # ---- type 6: one digit forms an X-Wing on the rectangle's rows and columns
-        lines = (HOUSE_MASK[CELL_ROW[e1]] | HOUSE_MASK[CELL_ROW[e2]]
-                 | HOUSE_MASK[9 + CELL_COL[e1]] | HOUSE_MASK[9 + CELL_COL[e2]])
+        lines = (house_mask[CELL_ROW[e1]] | house_mask[CELL_ROW[e2]]
+                 | house_mask[9 + CELL_COL[e1]] | house_mask[9 + CELL_COL[e2]])
         rect_mask = sum(1 << c for c in rect)
         for x in (d1, d2):
             if board.digit_cells[x] & lines & ~rect_mask:
@@ -232,6 +243,7 @@ def _ur_types(board: Board, rect: tuple[int, int, int, int], pair: int) -> Itera
 
 def _hidden_rectangle(board: Board, rect: tuple[int, ...], pair: int, two: list[int],
                       extra: list[int]) -> Iterator[Step]:
+    house_mask = board.geometry.house_mask
     if len(two) == 2 and (CELL_ROW[two[0]] == CELL_ROW[two[1]] or CELL_COL[two[0]] == CELL_COL[two[1]]):
         return
     cands = board.cands
@@ -241,7 +253,7 @@ def _hidden_rectangle(board: Board, rect: tuple[int, ...], pair: int, two: list[
         opposite = next(c for c in rect if CELL_ROW[c] != CELL_ROW[corner] and CELL_COL[c] != CELL_COL[corner])
         row, col = CELL_ROW[opposite], 9 + CELL_COL[opposite]
         for strong, rem in ((d1, d2), (d2, d1)):
-            outside = board.digit_cells[strong] & (HOUSE_MASK[row] | HOUSE_MASK[col]) & ~rect_mask
+            outside = board.digit_cells[strong] & (house_mask[row] | house_mask[col]) & ~rect_mask
             if outside or not cands[opposite] >> (rem - 1) & 1:
                 continue
             elims = [(opposite, rem)]
@@ -256,12 +268,13 @@ def _hidden_rectangle(board: Board, rect: tuple[int, ...], pair: int, two: list[
 
 
 def _ur_type3(board: Board, rect: tuple[int, ...], pair: int, extra_mask: int) -> Iterator[Step]:
+    house_mask = board.geometry.house_mask
     cands = board.cands
     e1, e2 = iter_bits(extra_mask)
     pseudo = (cands[e1] | cands[e2]) & ~pair
     rect_mask = sum(1 << c for c in rect)
-    for h in _shared_houses(extra_mask):
-        pool = [c for c in iter_bits(HOUSE_MASK[h] & board.unsolved & ~rect_mask) if not cands[c] & pair]
+    for h in _shared_houses(extra_mask, board.geometry):
+        pool = [c for c in iter_bits(house_mask[h] & board.unsolved & ~rect_mask) if not cands[c] & pair]
         for k in range(1, len(pool) + 1):
             for combo in combinations(pool, k):
                 digits = pseudo
@@ -270,14 +283,14 @@ def _ur_type3(board: Board, rect: tuple[int, ...], pair: int, extra_mask: int) -
                 if POPCOUNT9[digits] != k + 1:
                     continue
                 subset = extra_mask | sum(1 << c for c in combo)
-                if h >= 18 and len(_shared_houses(subset)) > 1:
+                if h >= 18 and len(_shared_houses(subset, board.geometry)) > 1:
                     continue  # same cells in a line: reported with the line
                 houses = [h]
                 if h < 18:
-                    houses += [x for x in _shared_houses(subset) if x >= 18]
+                    houses += [x for x in _shared_houses(subset, board.geometry) if x >= 18]
                 elims = []
                 for hh in houses:
-                    for t in iter_bits(HOUSE_MASK[hh] & board.unsolved & ~subset):
+                    for t in iter_bits(house_mask[hh] & board.unsolved & ~subset):
                         elims += [(t, d) for d in digits_of(cands[t] & digits)]
                 if not elims:
                     continue
@@ -302,7 +315,7 @@ def _cached(kind: str, board: Board, compute: Callable[[Board], Iterator[Step]],
     The seven rectangle techniques (and the two avoidable ones) come out of one search;
     each finder filters it, so asking all of them costs one search, not seven.
     """
-    key = (tuple(board.cands), board.givens, board.unsolved, option)
+    key = (board.geometry.size, tuple(board.cands), board.givens, board.unsolved, option)
     hit = _CACHE.get(kind)
     if hit is not None and hit[0] == key:
         return hit[1]
@@ -317,11 +330,15 @@ def _filtered(board: Board, tid: str, options: Options) -> Iterator[Step]:
 
 
 _MISSING = ("uniqueness_missing_candidates",)
+# Uniqueness Tests 1-6, the Hidden Rectangle, Avoidable Rectangles and BUG+1 also run on 6x6 (the
+# rectangles are the grid's own, the tables come from board.geometry); the unique loops and
+# Sudoku Explainer's BUG types stay 9x9 only.
 
 
 @technique("uniqueness-1", "Uniqueness Test 1", family="uniqueness", level=4.5, codes=("0600",),
            aliases=("unique rectangle type 1", "ur type 1", "ur1", "u1"),
-           options=_MISSING)
+           options=_MISSING,
+           sizes=(9, 6))
 def uniqueness_1(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Three rectangle cells hold only the pair: the fourth cannot be either digit."""
     return _filtered(board, "uniqueness-1", options)
@@ -329,7 +346,8 @@ def uniqueness_1(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
 
 @technique("uniqueness-2", "Uniqueness Test 2", family="uniqueness", level=4.5, codes=("0601",),
            aliases=("unique rectangle type 2", "ur type 2", "ur2", "u2"),
-           options=_MISSING)
+           options=_MISSING,
+           sizes=(9, 6))
 def uniqueness_2(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Two aligned rectangle cells share one extra digit: it is in one of them."""
     return _filtered(board, "uniqueness-2", options)
@@ -337,7 +355,8 @@ def uniqueness_2(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
 
 @technique("uniqueness-3", "Uniqueness Test 3", family="uniqueness", level=4.6, codes=("0602",),
            aliases=("unique rectangle type 3", "ur type 3", "ur3", "u3"),
-           options=_MISSING)
+           options=_MISSING,
+           sizes=(9, 6))
 def uniqueness_3(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """The extra digits of two aligned cells form a naked subset with other cells of a house."""
     return _filtered(board, "uniqueness-3", options)
@@ -345,7 +364,8 @@ def uniqueness_3(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
 
 @technique("uniqueness-4", "Uniqueness Test 4", family="uniqueness", level=4.5, codes=("0603",),
            aliases=("unique rectangle type 4", "ur type 4", "ur4", "u4"),
-           options=_MISSING)
+           options=_MISSING,
+           sizes=(9, 6))
 def uniqueness_4(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """One digit of the pair is locked in the two extra cells: the other digit goes."""
     return _filtered(board, "uniqueness-4", options)
@@ -353,7 +373,8 @@ def uniqueness_4(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
 
 @technique("uniqueness-5", "Uniqueness Test 5", family="uniqueness", level=4.55, codes=("0604",),
            aliases=("unique rectangle type 5", "ur type 5", "ur5", "u5"),
-           options=_MISSING)
+           options=_MISSING,
+           sizes=(9, 6))
 def uniqueness_5(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Two diagonal or three rectangle cells share one extra digit."""
     return _filtered(board, "uniqueness-5", options)
@@ -361,7 +382,8 @@ def uniqueness_5(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
 
 @technique("uniqueness-6", "Uniqueness Test 6", family="uniqueness", level=4.6, codes=("0605",),
            aliases=("unique rectangle type 6", "ur type 6", "ur6", "u6"),
-           options=_MISSING)
+           options=_MISSING,
+           sizes=(9, 6))
 def uniqueness_6(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """A digit of the pair forms an X-Wing on the rectangle: not in the two diagonal extra cells."""
     return _filtered(board, "uniqueness-6", options)
@@ -369,7 +391,8 @@ def uniqueness_6(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
 
 @technique("hidden-rectangle", "Hidden Rectangle", family="uniqueness", level=4.6, codes=("0606",),
            aliases=("hr", "hidden unique rectangle"),
-           options=_MISSING)
+           options=_MISSING,
+           sizes=(9, 6))
 def hidden_rectangle(board: Board, options: Options = DEFAULT) -> Iterator[Step]:
     """Strong links on one digit through the cell opposite a bivalue corner."""
     return _filtered(board, "hidden-rectangle", options)
@@ -378,12 +401,13 @@ def hidden_rectangle(board: Board, options: Options = DEFAULT) -> Iterator[Step]
 # --------------------------------------------------------------- avoidable rectangles
 def _avoidable(board: Board) -> Iterator[Step]:
     """Avoidable rectangles: solved cells that are not givens take part in the deadly pattern."""
+    peer_mask = board.geometry.peer_mask
     values, cands, givens = board.values, board.cands, board.givens
-    placed = ~givens & ~board.unsolved & ((1 << 81) - 1)
+    placed = ~givens & ~board.unsolved & board.geometry.all_cells
     if not placed:
         return
     seen: set[tuple[str, tuple[tuple[int, int], ...]]] = set()
-    for rect, rmask in zip(RECTANGLES, RECT_MASKS):
+    for rect, rmask in zip(*_RECTS[board.geometry.size]):
         if rmask & givens or (rmask & placed).bit_count() < 2:
             continue
         a, b, c, d = rect  # a-d and b-c are the diagonals
@@ -418,7 +442,7 @@ def _avoidable(board: Board) -> Iterator[Step]:
                 if z1 != cands[t2] & ~(1 << (need[t2] - 1)):
                     continue
                 z = z1.bit_length()
-                targets = board.digit_cells[z] & PEER_MASK[t1] & PEER_MASK[t2]
+                targets = board.digit_cells[z] & peer_mask[t1] & peer_mask[t2]
                 elims = [(t, z) for t in iter_bits(targets)]
                 if elims:
                     step = _ar_step(board, rect, dx, dy, 2, elims, open_cells)
@@ -452,14 +476,16 @@ def _ar_step(board: Board, rect: tuple[int, ...], dx: int, dy: int, typ: int,
 
 
 @technique("avoidable-rectangle-1", "Avoidable Rectangle Type 1", family="uniqueness", level=4.5,
-           codes=("0607",), aliases=("ar1", "ar type 1", "avoidable rectangle 1"))
+           codes=("0607",), aliases=("ar1", "ar type 1", "avoidable rectangle 1"),
+           sizes=(9, 6))
 def avoidable_rectangle_1(board: Board) -> Iterator[Step]:
     """Three solved non-given cells of a rectangle: the fourth cannot complete the swap."""
     return (s for s in _cached("ar", board, _avoidable) if s.technique == "avoidable-rectangle-1")
 
 
 @technique("avoidable-rectangle-2", "Avoidable Rectangle Type 2", family="uniqueness", level=4.55,
-           codes=("0608",), aliases=("ar2", "ar type 2", "avoidable rectangle 2"))
+           codes=("0608",), aliases=("ar2", "ar type 2", "avoidable rectangle 2"),
+           sizes=(9, 6))
 def avoidable_rectangle_2(board: Board) -> Iterator[Step]:
     """Two solved non-given cells; the two open ones share one extra digit."""
     return (s for s in _cached("ar", board, _avoidable) if s.technique == "avoidable-rectangle-2")
@@ -473,6 +499,8 @@ def _bug_analysis(board: Board) -> tuple[dict[int, int], int] | None:
 
     Returns ({cell: extra mask}, common peers of the BUG cells) or None when there is no BUG.
     """
+    peer_mask = board.geometry.peer_mask
+    house_mask = board.geometry.house_mask
     cands, dc = board.cands, board.digit_cells
     extras: dict[int, int] = {}
     multi = 0
@@ -481,9 +509,9 @@ def _bug_analysis(board: Board) -> tuple[dict[int, int], int] | None:
             multi |= 1 << c
     if not multi:
         return None
-    for h in range(27):
-        hm = HOUSE_MASK[h]
-        for d in range(1, 10):
+    for h in board.geometry.house_ids:
+        hm = house_mask[h]
+        for d in board.geometry.digits:
             pos = dc[d] & hm
             if pos.bit_count() in (0, 2):
                 continue
@@ -501,21 +529,22 @@ def _bug_analysis(board: Board) -> tuple[dict[int, int], int] | None:
     for c in iter_bits(board.unsolved):
         if POPCOUNT9[reduced[c]] != 2:
             return None
-    for h in range(27):
+    for h in board.geometry.house_ids:
         counts = [0] * 10
-        for c in iter_bits(HOUSE_MASK[h] & board.unsolved):
+        for c in iter_bits(house_mask[h] & board.unsolved):
             for d in digits_of(reduced[c]):
                 counts[d] += 1
         if any(n not in (0, 2) for n in counts[1:]):
             return None
     common = board.unsolved
     for c in extras:
-        common &= PEER_MASK[c]
+        common &= peer_mask[c]
     return extras, common
 
 
 @technique("bug-plus-1", "Bivalue Universal Grave + 1", family="uniqueness", level=5.6, codes=("0610",),
-           aliases=("bug+1", "bug 1", "bug1", "bivalue universal grave"))
+           aliases=("bug+1", "bug 1", "bug1", "bivalue universal grave"),
+           sizes=(9, 6))
 def bug_plus_1(board: Board) -> Iterator[Step]:
     """All unsolved cells bivalue but one with three candidates: its odd digit is true."""
     res = _bug_analysis(board)

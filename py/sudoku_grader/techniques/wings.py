@@ -28,11 +28,13 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ..board import Board
-from ..geometry import CELL_HOUSES, HOUSE_MASK, PEER_MASK, cell_name, cells_name, digits_of, house_name, iter_bits
+from ..geometry import CELL_HOUSES, cell_name, cells_name, digits_of, house_name, iter_bits
 from ..step import Link, Mark, Step
 from .registry import technique
 
 FAMILY = "wings"
+# XY-, XYZ-, W- and WXYZ-Wings also run on 6x6 (the finders read board.geometry); the larger bent
+# wings (5 and 6 cells of a 6-digit grid) and remote pairs stay 9x9 only.
 
 
 def _bivalue_cells(board: Board) -> list[int]:
@@ -50,6 +52,7 @@ def _elims(mask: int, digit: int) -> list[tuple[int, int]]:
 
 # ------------------------------------------------------------------- XY / XYZ
 def _wings(board: Board, pivot_size: int) -> Iterator[Step]:
+    peer_mask = board.geometry.peer_mask
     cands = board.cands
     bivalues = _bivalue_cells(board)
     xyz = pivot_size == 3
@@ -60,7 +63,7 @@ def _wings(board: Board, pivot_size: int) -> Iterator[Step]:
             continue
         # pincers: bivalue peers sharing exactly one (XY) / two (XYZ) digits with the pivot
         shared = 2 if xyz else 1
-        pincers = [c for c in bivalues if PEER_MASK[pivot] >> c & 1 and (cands[c] & pc).bit_count() == shared]
+        pincers = [c for c in bivalues if peer_mask[pivot] >> c & 1 and (cands[c] & pc).bit_count() == shared]
         for p1, p2 in combinations(pincers, 2):
             m1, m2 = cands[p1], cands[p2]
             if m1 == m2:
@@ -74,9 +77,9 @@ def _wings(board: Board, pivot_size: int) -> Iterator[Step]:
             elif zmask & pc or (m1 | m2) & pc != pc:
                 continue
             z = _digit(zmask)
-            seeing = PEER_MASK[p1] & PEER_MASK[p2]
+            seeing = peer_mask[p1] & peer_mask[p2]
             if xyz:
-                seeing &= PEER_MASK[pivot]
+                seeing &= peer_mask[pivot]
             targets = board.digit_cells[z] & seeing & ~(1 << pivot)
             if not targets:
                 continue
@@ -98,13 +101,14 @@ def _wings(board: Board, pivot_size: int) -> Iterator[Step]:
                        extra={"digits": digits_of(pc | m1 | m2), "z": z, "pivot": pivot, "size": pivot_size + 1})
 
 
-@technique("xy-wing", "XY-Wing", family=FAMILY, level=4.2, codes=("0800",), aliases=("y-wing", "ywing", "xy"))
+@technique("xy-wing", "XY-Wing", family=FAMILY, level=4.2, codes=("0800",), aliases=("y-wing", "ywing", "xy"),
+           sizes=(9, 6))
 def xy_wing(board: Board) -> Iterator[Step]:
     """Pivot xy with pincers xz, yz: cells seeing both pincers lose z."""
     return _wings(board, 2)
 
 
-@technique("xyz-wing", "XYZ-Wing", family=FAMILY, level=4.4, codes=("0801",), aliases=("xyz",))
+@technique("xyz-wing", "XYZ-Wing", family=FAMILY, level=4.4, codes=("0801",), aliases=("xyz",), sizes=(9, 6))
 def xyz_wing(board: Board) -> Iterator[Step]:
     """Pivot xyz with pincers xz, yz: cells seeing all three lose z."""
     return _wings(board, 3)
@@ -123,67 +127,76 @@ def _bent_sets(board: Board, size: int) -> Iterator[tuple[list[int], int, int]]:
     unrestricted (adding cells never restores a restriction).
     """
     cands = board.cands
-    pool = [c for c in iter_bits(board.unsolved) if 2 <= cands[c].bit_count() <= size]
+    pool = [(c, cands[c]) for c in iter_bits(board.unsolved) if 2 <= cands[c].bit_count() <= size]
     if len(pool) >= size:
         yield from _combine(board, size, pool, [], 0, 0, 0)
 
 
-def _combine(board: Board, size: int, rest: list[int], chosen: list[int], chosen_mask: int,
+def _combine(board: Board, size: int, rest: list[tuple[int, int]], chosen: list[int], chosen_mask: int,
              loose: int, union: int) -> Iterator[tuple[list[int], int, int]]:
-    """Depth-first choice of ``size`` cells from ``rest``; ``loose`` holds the unrestricted digits so far (bits).
+    """Depth-first choice of ``size`` cells from ``rest`` (cell, candidates); ``loose`` holds the unrestricted
+    digits so far (bits).
 
     Each level passes down only the later cells that keep the union within ``size``
     digits. Once a digit is loose it is z, and a branch whose z cells share no
     peer holding z cannot eliminate anything, however it continues.
     """
+    peer_mask = board.geometry.peer_mask
     cands, dc = board.cands, board.digit_cells
     need = size - 1 - len(chosen)  # cells still to choose after this one
     for i in range(len(rest) - need):
-        c = rest[i]
-        m = cands[c]
-        u = union | m
+        c, m = rest[i]
         nl = loose
-        outside = chosen_mask & ~PEER_MASK[c]
+        outside = chosen_mask & ~peer_mask[c]
         if outside:
-            for d in _DIGIT_LISTS[m]:
-                if outside & dc[d]:
-                    nl |= 1 << (d - 1)
+            seen_outside = 0
+            while outside:
+                low = outside & -outside
+                seen_outside |= cands[low.bit_length() - 1]
+                outside ^= low
+            nl |= m & seen_outside
             if nl & (nl - 1):
                 continue
         new_mask = chosen_mask | 1 << c
         if nl:  # z is known: its cells must keep a common peer holding z
             z = nl.bit_length()
-            common = dc[z] & ~new_mask
-            for h in iter_bits(new_mask & dc[z]):
-                common &= PEER_MASK[h]
+            dz = dc[z]
+            common = dz & ~new_mask
+            zc = new_mask & dz
+            while zc and common:
+                low = zc & -zc
+                common &= peer_mask[low.bit_length() - 1]
+                zc ^= low
             if not common:
                 continue
+        u = union | m
         if need == 0:
             if u.bit_count() == size and nl:
                 yield [*chosen, c], u, nl.bit_length()
             continue
-        later = [x for x in rest[i + 1:] if (u | cands[x]).bit_count() <= size]
+        later = [xm for xm in rest[i + 1:] if (u | xm[1]).bit_count() <= size]
         if len(later) >= need:
             yield from _combine(board, size, later, [*chosen, c], new_mask, nl, u)
 
 
-def _one_house(cells: list[int]) -> bool:
+def _one_house(cells: list[int], cell_houses: tuple[tuple[int, ...], ...] = CELL_HOUSES) -> bool:
     first = cells[0]
-    return any(all(CELL_HOUSES[c][k] == CELL_HOUSES[first][k] for c in cells) for k in range(3))
+    return any(all(cell_houses[c][k] == cell_houses[first][k] for c in cells) for k in range(3))
 
 
 def bent_wing_steps(board: Board, size: int) -> Iterator[Step]:
     """Every bent wing of ``size`` cells: ``size`` digits, one of them (z) unrestricted."""
+    peer_mask = board.geometry.peer_mask
     tid, name = BENT_WINGS[size]
     cands = board.cands
     for cells, union, z in _bent_sets(board, size):
         cmask = sum(1 << c for c in cells)
-        if _one_house(cells):
+        if _one_house(cells, board.geometry.cell_houses):
             continue  # a naked subset
         zcells = [c for c in cells if cands[c] >> (z - 1) & 1]
         seeing = board.digit_cells[z] & ~cmask
         for c in zcells:
-            seeing &= PEER_MASK[c]
+            seeing &= peer_mask[c]
         if not seeing:
             continue
         marks = [Mark(c, d, "wing" if d != z else "pincer") for c in cells for d in digits_of(cands[c])]
@@ -199,7 +212,7 @@ def bent_wing_steps(board: Board, size: int) -> Iterator[Step]:
         )
 
 
-@technique("wxyz-wing", "WXYZ-Wing", family=FAMILY, level=5.5, codes=("0802",), aliases=("wxyz",))
+@technique("wxyz-wing", "WXYZ-Wing", family=FAMILY, level=5.5, codes=("0802",), aliases=("wxyz",), sizes=(9, 6))
 def wxyz_wing(board: Board) -> Iterator[Step]:
     """Four cells, four digits, one unrestricted digit z: cells seeing every z of them lose z."""
     return bent_wing_steps(board, 4)
@@ -218,16 +231,17 @@ def uvwxyz_wing(board: Board) -> Iterator[Step]:
 
 
 # ------------------------------------------------------------------- W-Wing
-@technique("w-wing", "W-Wing", family=FAMILY, level=4.15, codes=("0803",), aliases=("ww",))
+@technique("w-wing", "W-Wing", family=FAMILY, level=4.15, codes=("0803",), aliases=("ww",), sizes=(9, 6))
 def w_wing(board: Board) -> Iterator[Step]:
     """Two equal bivalue cells xy joined by a strong link on x: cells seeing both lose y."""
+    peer_mask = board.geometry.peer_mask
     cands = board.cands
     bivalues = _bivalue_cells(board)
     for c1, c2 in combinations(bivalues, 2):
         pair = cands[c1]
         if cands[c2] != pair:
             continue
-        common = PEER_MASK[c1] & PEER_MASK[c2]
+        common = peer_mask[c1] & peer_mask[c2]
         for x in digits_of(pair):
             y = _digit(pair & ~(1 << (x - 1)))
             targets = board.digit_cells[y] & common
@@ -255,14 +269,16 @@ def w_wing(board: Board) -> Iterator[Step]:
 
 def _strong_link_between(board: Board, x: int, c1: int, c2: int) -> tuple[int, int, int] | None:
     """A conjugate pair (house, e1, e2) of x with e1 seeing c1 and e2 seeing c2, all four cells different."""
+    peer_mask = board.geometry.peer_mask
+    house_mask = board.geometry.house_mask
     dc = board.digit_cells[x] & ~(1 << c1) & ~(1 << c2)
-    for h in range(27):
-        pos = board.digit_cells[x] & HOUSE_MASK[h]
+    for h in board.geometry.house_ids:
+        pos = board.digit_cells[x] & house_mask[h]
         if pos.bit_count() != 2 or pos & ~dc:
             continue
         a, b = iter_bits(pos)
         for e1, e2 in ((a, b), (b, a)):
-            if PEER_MASK[e1] >> c1 & 1 and PEER_MASK[e2] >> c2 & 1:
+            if peer_mask[e1] >> c1 & 1 and peer_mask[e2] >> c2 & 1:
                 return h, e1, e2
     return None
 
@@ -274,11 +290,12 @@ MAX_RP_PATHS = 20000
 
 def _rp_targets(board: Board, path: list[int], a: int, b: int) -> list[tuple[int, int]]:
     """Both digits in cells seeing two path cells an odd number (>= 3) of steps apart."""
+    peer_mask = board.geometry.peer_mask
     on_path = sum(1 << c for c in path)
     out: set[tuple[int, int]] = set()
     for i in range(len(path)):
         for j in range(i + 3, len(path), 2):
-            seeing = PEER_MASK[path[i]] & PEER_MASK[path[j]] & ~on_path
+            seeing = peer_mask[path[i]] & peer_mask[path[j]] & ~on_path
             for d in (a, b):
                 out.update((c, d) for c in iter_bits(seeing & board.digit_cells[d]))
     return sorted(out)
@@ -307,6 +324,7 @@ def _rp_walk(board: Board, nbrs: dict[int, list[int]], path: list[int], used: in
            aliases=("remote pairs", "rp"))
 def remote_pair(board: Board) -> Iterator[Step]:
     """A chain of same-pair bivalue cells: cells seeing two of opposite parity lose both digits."""
+    peer_mask = board.geometry.peer_mask
     cands = board.cands
     by_pair: dict[int, list[int]] = {}
     for c in _bivalue_cells(board):
@@ -315,7 +333,7 @@ def remote_pair(board: Board) -> Iterator[Step]:
         if len(cells) < 4:
             continue
         a, b = digits_of(pair)
-        nbrs = {c: [o for o in cells if PEER_MASK[c] >> o & 1] for c in cells}
+        nbrs = {c: [o for o in cells if peer_mask[c] >> o & 1] for c in cells}
         best: dict[tuple[tuple[int, int], ...], list[int]] = {}
         budget = [MAX_RP_PATHS]
         for start in cells:
