@@ -22,9 +22,11 @@ from collections.abc import Iterable, Sequence
 
 from .errors import ContradictionError, ParseError
 from .geometry import (
+    ALL_DIGITS,
     CELL_HOUSES,
     NCELLS,
     PEERS,
+    POPCOUNT9,
     SIX,
     STANDARD,
     Geometry,
@@ -34,6 +36,8 @@ from .geometry import (
     iter_bits,
     sizes_text,
 )
+
+_DIGIT_BIT = (0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 
 
 class Board:
@@ -223,7 +227,7 @@ class Board:
 
     def candidate_count(self) -> int:
         """Candidates left on the board (SudokuWiki's candidate density)."""
-        return sum(m.bit_count() for m in self.cands)
+        return sum([POPCOUNT9[m] for m in self.cands])
 
     def given_count(self) -> int:
         return self.givens.bit_count()
@@ -238,9 +242,13 @@ class Board:
         """Why this position cannot be completed by simple means, or None.
 
         Checks for duplicates, an empty cell without candidates, and a digit
-        that is missing from a house with no place left for it.
+        that is missing from a house with no place left for it. The walk asks
+        before every step, so a one-pass check of small masks answers first and
+        the house-by-house search below only runs to name a problem it saw.
         """
         g = self.geometry
+        if g is STANDARD and self._sound():
+            return None
         clash = find_duplicate(self.values, g)
         if clash:
             return clash
@@ -258,6 +266,31 @@ class Board:
                 if not placed >> (d - 1) & 1 and not digit_cells[d] & house_mask[h]:
                     return f"{d} has no place left in {house_name(h)}"
         return None
+
+    def _sound(self) -> bool:
+        """On the 9x9 grid: no repeated digit, no empty cell without candidates, every digit placed
+        or possible in every house. Reads ``cands`` (kept in step with ``digit_cells``) with 9-bit
+        house masks."""
+        placed = [0] * 27
+        open_ = [0] * 27
+        for v, m, (r, k, b) in zip(self.values, self.cands, CELL_HOUSES):
+            if v:
+                bit = _DIGIT_BIT[v]
+                if (placed[r] | placed[k] | placed[b]) & bit:
+                    return False
+                placed[r] |= bit
+                placed[k] |= bit
+                placed[b] |= bit
+            elif m:
+                open_[r] |= m
+                open_[k] |= m
+                open_[b] |= m
+            else:
+                return False
+        every = ALL_DIGITS
+        for p, o in zip(placed, open_):
+            every &= p | o
+        return every == ALL_DIGITS
 
     def __eq__(self, other: object) -> bool:
         return (

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from .board import Board
 from .errors import Cancelled, SudokuError
+from .geometry import POPCOUNT9
 from .step import Step
 from .techniques import DEFAULT, Options, Technique, default_order, get
 
@@ -78,7 +79,7 @@ def gain(board: Board, step: Step) -> int:
         if cell in seen:
             continue
         seen.add(cell)
-        n += board.cands[cell].bit_count()
+        n += POPCOUNT9[board.cands[cell]]
         n += (board.digit_cells[digit] & peer_mask[cell]).bit_count()
     for cell, digit in step.eliminations:
         if cell not in seen and board.has_candidate(cell, digit):

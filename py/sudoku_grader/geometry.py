@@ -22,7 +22,7 @@ Conventions used across the package, for every size:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 ROW, COL, BOX = 0, 1, 2
@@ -216,12 +216,31 @@ def parse_cell(name: str) -> int:
     raise ValueError(f"not a cell name: {name!r} (expected r1c1 .. r9c9)")
 
 
-def iter_bits(mask: int) -> Iterator[int]:
-    """Indices of the set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+# Set-bit indices by table: for every 9-bit mask, and for every byte of an 81-bit mask (by its
+# position). Int operators and int methods cost Pyodide several times what they cost CPython,
+# table lookups about the same, so `iter_bits` reads tables where it can.
+_BITS9 = tuple(tuple(b for b in range(9) if x >> b & 1) for x in range(512))
+_BYTE_BITS = tuple(tuple(tuple(8 * i + b for b in range(8) if x >> b & 1) for x in range(256)) for i in range(11))
+
+
+def iter_bits(mask: int) -> Sequence[int]:
+    """Indices of the set bits of ``mask`` (a non-negative int), lowest first."""
+    if mask < 512:
+        return _BITS9[mask]
+    if mask >> 88:  # wider than a cell mask (chain node sets): peel the lowest bit
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    if not mask & (mask - 1):
+        return [mask.bit_length() - 1]
+    out = []
+    for row, byte in zip(_BYTE_BITS, mask.to_bytes(11, "little")):
+        if byte:
+            out += row[byte]
+    return out
 
 
 def digits_of(mask: int) -> list[int]:
@@ -252,3 +271,6 @@ def houses_containing(cells: int) -> list[int]:
 
 
 POPCOUNT9 = tuple(bin(i).count("1") for i in range(512))
+
+# The digits (1-9) of every 9-bit candidate mask, lowest first.
+DIGITS_IN: tuple[tuple[int, ...], ...] = tuple(tuple(d + 1 for d in range(9) if m >> d & 1) for m in range(512))

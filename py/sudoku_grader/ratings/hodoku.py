@@ -221,15 +221,23 @@ QUEUED = ("full-house", "naked-single", "hidden-single")
 
 # Searches that follow HoDoKu's own enumeration instead of our finders: which step HoDoKu
 # takes there (its first ALS-XZ, its table order for loops) sets the rest of its path.
-OWN_SEARCH: dict[str, Callable[[Board], Step | None]] = {
-    "continuous-nice-loop": lambda b: tabling.nice_loop_step(b, grouped=False),
-    "grouped-continuous-nice-loop": lambda b: tabling.nice_loop_step(b, grouped=True),
-    "als-xz": hodoku_als.als_xz,
-    "als-xy-wing": hodoku_als.als_xy_wing,
-    "als-xy-chain": hodoku_als.als_chain,
-    "forcing-chain-contradiction": lambda b: tabling.forcing_step(b, nets=False),
-    "forcing-net-contradiction": lambda b: tabling.forcing_step(b, nets=True),
+# Each takes the board and the position's memo (a dict one `choose` shares between its searches).
+OWN_SEARCH: dict[str, Callable[[Board, dict[str, Any]], Step | None]] = {
+    "continuous-nice-loop": lambda b, memo: tabling.nice_loop_step(b, grouped=False),
+    "grouped-continuous-nice-loop": lambda b, memo: tabling.nice_loop_step(b, grouped=True),
+    "als-xz": lambda b, memo: hodoku_als.als_xz(b, _als_tables(b, memo)),
+    "als-xy-wing": lambda b, memo: hodoku_als.als_xy_wing(b, _als_tables(b, memo)),
+    "als-xy-chain": lambda b, memo: hodoku_als.als_chain(b, _als_tables(b, memo)),
+    "forcing-chain-contradiction": lambda b, memo: tabling.forcing_step(b, nets=False),
+    "forcing-net-contradiction": lambda b, memo: tabling.forcing_step(b, nets=True),
 }
+
+
+def _als_tables(board: Board, memo: dict[str, Any]) -> hodoku_als.AlsTables:
+    """The ALS and RC lists, made once per position for the three ALS searches."""
+    if "als" not in memo:
+        memo["als"] = hodoku_als.tables(board)
+    return memo["als"]
 
 
 def _common_houses(cells: int) -> list[int]:
@@ -320,13 +328,13 @@ def _allowed(step: Step) -> bool:
 _SUBSET_IDS = ("locked-pair", "locked-triple", "naked-pair", "naked-triple", "naked-quadruple")
 
 
-def _pick(board: Board, group: _Group, queues: SinglesQueues) -> tuple[Step, str] | None:
+def _pick(board: Board, group: _Group, queues: SinglesQueues, memo: dict[str, Any]) -> tuple[Step, str] | None:
     tid = group.entry.ids[0]
     if tid in QUEUED:
         s = getattr(queues, tid.replace("-", "_"))(board)
         return (s, tid) if s is not None else None
     if tid in OWN_SEARCH:
-        s = OWN_SEARCH[tid](board)
+        s = OWN_SEARCH[tid](board, memo)
         return (s, s.technique) if s is not None else None
     if group.entry.pick == "first":
         scanned: list[tuple[tuple[int, ...], int, Step, str]] = []
@@ -393,8 +401,9 @@ class HodokuPolicy(Policy):
         self.queues = SinglesQueues(board)
 
     def choose(self, board: Board) -> Choice | None:
+        memo: dict[str, Any] = {}  # this position's tables the searches share
         for g in self.groups:
-            picked = _pick(board, g, self.queues)
+            picked = _pick(board, g, self.queues, memo)
             if picked is not None:
                 return picked
         if self.solution is None or self.table.get("brute-force", 1) == 0:

@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..board import Board
-from ..geometry import HOUSES, cell_name, cells_name, common_peers, iter_bits
+from ..geometry import HOUSES, POPCOUNT9, cell_name, cells_name, common_peers, iter_bits
 from ..step import Mark, Step
 from .hodoku_tabling import index_sum
 
@@ -87,7 +87,7 @@ def _walk_house(board: Board, house: tuple[int, ...], k: int, start: int, mask: 
             continue
         m = mask | 1 << c
         ds = digits | board.cands[c]
-        if ds.bit_count() - k == 1 and m not in seen:
+        if POPCOUNT9[ds] - k == 1 and m not in seen:
             seen.add(m)
             out.append(Als(m, ds, size=k))
         _walk_house(board, house, k, i + 1, m, ds, seen, out)
@@ -137,6 +137,22 @@ def restricted_commons(board: Board, alses: list[Als]) -> tuple[list[Rc], list[i
     return rcs, first, last
 
 
+@dataclass
+class AlsTables:
+    """One position's ALS list and RC list, which all three moves read (and none changes)."""
+
+    alses: list[Als]
+    rcs: list[Rc]
+    first: list[int]  # per ALS, the index of its first RC
+    last: list[int]  # per ALS, past its last RC
+
+
+def tables(board: Board) -> AlsTables:
+    """HoDoKu's ALS list and forward RC list for this position."""
+    alses = collect(board)
+    return AlsTables(alses, *restricted_commons(board, alses))
+
+
 def _removals(a: Als, b: Als, rc_digits: tuple[int, ...]) -> list[tuple[int, int]]:
     """HoDoKu's checkCandidatesToDelete: common non-RC digits seen in both ALSs."""
     common = a.digits & b.digits
@@ -164,20 +180,20 @@ def _unique(elims: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 # ------------------------------------------------------------------------------------ the three moves
-def als_xz(board: Board) -> Step | None:
-    """HoDoKu's ALS-XZ: the first one in its order."""
-    return next(iter_als_xz(board), None)
+def als_xz(board: Board, known: AlsTables | None = None) -> Step | None:
+    """HoDoKu's ALS-XZ: the first one in its order. ``known``: this position's `tables`, if made."""
+    return next(iter_als_xz(board, known), None)
 
 
-def als_xy_wing(board: Board) -> Step | None:
+def als_xy_wing(board: Board, known: AlsTables | None = None) -> Step | None:
     """HoDoKu's ALS-XY-Wing: the first one in its order."""
-    return next(iter_als_xy_wing(board), None)
+    return next(iter_als_xy_wing(board, known), None)
 
 
-def iter_als_xz(board: Board) -> Iterator[Step]:
+def iter_als_xz(board: Board, known: AlsTables | None = None) -> Iterator[Step]:
     """Every ALS-XZ in HoDoKu's order (RC list order)."""
-    alses = collect(board)
-    rcs, _, _ = restricted_commons(board, alses)
+    t = known or tables(board)
+    alses, rcs = t.alses, t.rcs
     for rc in rcs:
         a, b = alses[rc.a], alses[rc.b]
         elims = _removals(a, b, (rc.d1,))
@@ -188,10 +204,10 @@ def iter_als_xz(board: Board) -> Iterator[Step]:
             yield _step(board, "als-xz", "Almost Locked Set XZ-Rule", [a, b], [rc], _unique(elims))
 
 
-def iter_als_xy_wing(board: Board) -> Iterator[Step]:
+def iter_als_xy_wing(board: Board, known: AlsTables | None = None) -> Iterator[Step]:
     """Every ALS-XY-Wing in HoDoKu's order (pairs of RCs in list order)."""
-    alses = collect(board)
-    rcs, _, _ = restricted_commons(board, alses)
+    t = known or tables(board)
+    alses, rcs = t.alses, t.rcs
     touching: list[list[int]] = [[] for _ in alses]
     for k, rc in enumerate(rcs):
         touching[rc.a].append(k)
@@ -275,9 +291,9 @@ def _used(rc: Rc, actual: int) -> tuple[int, int]:
 class _ChainSearch:
     """HoDoKu's forward ALS-Chain walk from one start ALS at a time; keeps one chain per removal set."""
 
-    def __init__(self, board: Board) -> None:
-        self.alses = collect(board)
-        self.rcs, self.first, self.last = restricted_commons(board, self.alses)
+    def __init__(self, board: Board, known: AlsTables | None = None) -> None:
+        t = known or tables(board)
+        self.alses, self.rcs, self.first, self.last = t.alses, t.rcs, t.first, t.last
         self.found: list[tuple[list[tuple[int, int]], list[int], list[Rc], int]] = []  # elims, ALSs, RCs, cells
         self.by_elims: dict[tuple[tuple[int, int], ...], int] = {}
         self.budget = MAX_CHAIN_NODES
@@ -337,9 +353,9 @@ class _ChainSearch:
             self.found[old] = entry
 
 
-def als_chain(board: Board) -> Step | None:
+def als_chain(board: Board, known: AlsTables | None = None) -> Step | None:
     """HoDoKu's ALS-Chain: its sort's first of the chains its forward search finds."""
-    search = _ChainSearch(board)
+    search = _ChainSearch(board, known)
     search.run()
     found = search.found
     if not found:

@@ -26,7 +26,7 @@ single 14, so taking them in HoDoKu's order is what makes scores equal.
 from __future__ import annotations
 
 from ..board import Board
-from ..geometry import CELL_HOUSES, HOUSE_MASK, HOUSES, PEERS, cell_name, house_name
+from ..geometry import ALL_DIGITS, CELL_HOUSES, HOUSE_MASK, HOUSES, PEERS, cell_name, house_name
 from ..step import Mark, Step
 
 _SORTED_PEERS = tuple(tuple(sorted(p)) for p in PEERS)
@@ -118,12 +118,17 @@ class SinglesQueues:
 
     # ------------------------------------------------------------------ finders
     def full_house(self, b: Board) -> Step | None:
+        cands = b.cands
         for cell, value in self.ns[self.ns_head:]:
             if b.values[cell]:
                 continue
+            others = ALL_DIGITS ^ (1 << (value - 1))
             for h in CELL_HOUSES[cell]:
-                hm = HOUSE_MASK[h]
-                if all(not b.digit_cells[j] & hm for j in range(1, 10) if j != value):
+                # no other digit left anywhere in the house (9-bit candidate masks, cheap in Pyodide)
+                left = 0
+                for c in HOUSES[h]:
+                    left |= cands[c]
+                if not left & others:
                     return Step(
                         "full-house", "Full House", placements=[(cell, value)],
                         highlights=[Mark(h, -1, "house"), Mark(cell, value, "target")],

@@ -28,6 +28,7 @@ from ..geometry import (
     HOUSE_MASK,
     HOUSES,
     PEER_MASK,
+    POPCOUNT9,
     ROWS,
     cell_name,
     house_name,
@@ -81,24 +82,34 @@ def difficulty(step: Step) -> float:
 # ------------------------------------------------------------------ singles
 def hidden_single(board: Board) -> Iterator[Step]:
     """Full houses first (block, column, row), then hidden singles in the same order."""
-    dc = board.digit_cells
+    cands = board.cands
+    single: list[int] = []  # per house of SINGLES_ORDER, the digits with one place (9-bit), from pass 1
     for alone in (True, False):
-        for h in SINGLES_ORDER:
+        for i, h in enumerate(SINGLES_ORDER):
+            if alone:  # 9-bit candidate masks: cheap in Pyodide, unlike 81-bit digit masks
+                once = twice = 0
+                for c in HOUSES[h]:
+                    m = cands[c]
+                    twice |= once & m
+                    once |= m
+                single.append(once & ~twice)
+            if not single[i]:
+                continue
             is_alone = (board.unsolved & HOUSE_MASK[h]).bit_count() == 1
             if is_alone != alone:
                 continue
-            hm = HOUSE_MASK[h]
-            for v in range(1, 10):
-                pos = dc[v] & hm
-                if pos and pos & (pos - 1) == 0:
-                    cell = pos.bit_length() - 1
-                    if is_alone:
-                        tid, diff, name = "full-house", 1.0, "Full House"
-                    else:
-                        tid, diff, name = "hidden-single", 1.2 if h >= 18 else 1.5, "Hidden Single"
-                    yield se_step(tid, name, diff, placement=(cell, v),
-                                  text=f"{name}: {cell_name(cell)}={v}, the only place for {v} in "
-                                       f"{house_name(h)}.")
+            for v in DIGITS_OF[single[i]]:
+                bit = 1 << (v - 1)
+                for cell in HOUSES[h]:
+                    if cands[cell] & bit:
+                        break
+                if is_alone:
+                    tid, diff, name = "full-house", 1.0, "Full House"
+                else:
+                    tid, diff, name = "hidden-single", 1.2 if h >= 18 else 1.5, "Hidden Single"
+                yield se_step(tid, name, diff, placement=(cell, v),
+                              text=f"{name}: {cell_name(cell)}={v}, the only place for {v} in "
+                                   f"{house_name(h)}.")
 
 
 def naked_single(board: Board) -> Iterator[Step]:
@@ -176,21 +187,31 @@ _SET_IDS = {2: "pair", 3: "triple", 4: "quadruple"}
 def find_hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[tuple[int, tuple[int, ...], int]]:
     """SE's hidden set search: (house, values, their cells) for every hidden set in SE's order."""
     dc = board.digit_cells
+    cands = board.cands
     for h in SINGLES_ORDER:
         hm = HOUSE_MASK[h]
         empties = (board.unsolved & hm).bit_count()
         if not (empties > degree * 2 or (direct and empties > degree)):
             continue
+        # each digit's places in the house as a 9-bit mask (by position in the house): the
+        # combinations below then work on small ints, which Pyodide handles as fast as CPython
+        pos = [0] * 9
+        for k, c in enumerate(HOUSES[h]):
+            for d in DIGITS_OF[cands[c]]:
+                pos[d - 1] |= 1 << k
         for combo in combinations(9, degree):
             union = 0
             for i in combo:
-                p = dc[i + 1] & hm
+                p = pos[i]
                 if not p:
                     break
                 union |= p
             else:
-                if union.bit_count() == degree:
-                    yield h, tuple(i + 1 for i in combo), union
+                if POPCOUNT9[union] == degree:
+                    cells = 0
+                    for i in combo:
+                        cells |= dc[i + 1] & hm
+                    yield h, tuple(i + 1 for i in combo), cells
 
 
 def hidden_removals(board: Board, values: tuple[int, ...], union: int) -> Removals:

@@ -29,12 +29,15 @@ def _subsets(board: Board, cells: list[int]) -> list[tuple[int, int, int]]:
     masks = [0] * (1 << n)
     out = []
     for i in range(1, 1 << n):
-        top = i.bit_length() - 1
+        top = _TOP9[i]
         rest = i ^ (1 << top)
         unions[i] = unions[rest] | cands[cells[top]]
         masks[i] = masks[rest] | 1 << cells[top]
-        out.append((masks[i], unions[i], i.bit_count()))
+        out.append((masks[i], unions[i], POPCOUNT9[i]))
     return out
+
+
+_TOP9 = tuple(i.bit_length() - 1 for i in range(512))  # highest set bit; int methods cost Pyodide more than a lookup
 
 
 def _and(mask: int) -> str:
