@@ -550,33 +550,40 @@ def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], exclu
 
 def _enumerate3(value_lists: list[tuple[int, ...]] | tuple[tuple[int, ...], ...], s01: bool, s02: bool,
                 s12: bool, excluders: list[int], allowed: list[int], full: list[int]) -> None:
-    """`_enumerate` for three cells (``sXY``: whether cells X and Y see each other) as plain loops
-    on bitmasks, stopping as soon as every value of every cell is known to be allowed (then
+    """`_enumerate` for three cells (``sXY``: whether cells X and Y see each other) on bitmasks:
+    for each value pair of the first two cells, the third cell's admissible values at once (an
+    excluder is used up when all but at most one of its digits are the pair's and the third value
+    is that one). Stops as soon as every value of every cell is known to be allowed (then
     nothing can be excluded)."""
     a0 = a1 = a2 = 0
+    m2 = full[2]
+    f0, f1 = full[0], full[1]
     for v0 in value_lists[0]:
         b0 = 1 << (v0 - 1)
+        bad0 = b0 if s02 else 0
         for v1 in value_lists[1]:
             if v1 == v0 and s01:
                 continue
-            b01 = b0 | 1 << (v1 - 1)
-            for v2 in value_lists[2]:
-                if (v2 == v0 and s02) or (v2 == v1 and s12):
-                    continue
-                b2 = 1 << (v2 - 1)
-                used = b01 | b2
-                for m in excluders:
-                    if not m & ~used:
-                        break
-                else:
-                    a0 |= b0
-                    a1 |= 1 << (v1 - 1)
-                    a2 |= b2
-                    if a0 == full[0] and a1 == full[1] and a2 == full[2]:
-                        allowed[0] |= a0
-                        allowed[1] |= a1
-                        allowed[2] |= a2
-                        return
+            b1 = 1 << (v1 - 1)
+            b01 = b0 | b1
+            bad = bad0 | b1 if s12 else bad0
+            for m in excluders:
+                rest = m & ~b01
+                if not rest:  # used up by the pair whatever the third value
+                    bad = m2
+                    break
+                if not rest & (rest - 1):  # one digit left: the third cell must not take it
+                    bad |= rest
+            ok = m2 & ~bad
+            if ok:
+                a0 |= b0
+                a1 |= b1
+                a2 |= ok
+                if a0 == f0 and a1 == f1 and a2 == m2:
+                    break
+        else:
+            continue
+        break
     allowed[0] |= a0
     allowed[1] |= a1
     allowed[2] |= a2
