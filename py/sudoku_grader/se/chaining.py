@@ -53,9 +53,9 @@ _CAUSE_MASK = tuple({cause: mask for mask, cause in _CELL_REGIONS[c]} for c in r
 
 
 # A node of the multiple, dynamic and nested searches: (candidate cell * 9 + digit - 1, on,
-# cause, first parent node or None, the further parent nodes, the nested Chain or None, the
-# node's and its ancestors' keys as a 1458-bit mask): a `Pot` as a tuple, far cheaper to make,
-# whose ancestor count is one popcount. `_pots_of` turns the chains of hints into Pots.
+# cause, first parent node or None, the further parent nodes (a list or ()), the nested Chain or
+# None, the node's and its ancestors' keys as a 1458-bit mask): a `Pot` as a tuple, far cheaper
+# to make, whose ancestor count is one popcount. `_pots_of` turns the chains of hints into Pots.
 Node = tuple[Any, ...]
 
 
@@ -279,7 +279,7 @@ def _pots_of(ends: list[Node]) -> list[Pot]:
                 todo.pop()
                 continue
             first, more = n[3], n[4]
-            missing = [q for q in ((first,) + more if first is not None else more) if id(q) not in made]
+            missing = [q for q in ([first, *more] if first is not None else more) if id(q) not in made]
             if missing:
                 todo.extend(missing)
                 continue
@@ -766,7 +766,7 @@ class Chaining:
                         mask = p[6] | 1 << 2 * k + 1
                         gone = src_cands[cell] & ~m
                         if gone:
-                            more = tuple(to_off[cell * 9 + w - 1] for w in DIGITS_OF[gone])
+                            more = [to_off[cell * 9 + w - 1] for w in DIGITS_OF[gone]]
                             for r in more:
                                 mask |= r[6]
                         else:
@@ -794,7 +794,7 @@ class Chaining:
                         mask = p[6] | 1 << 2 * k + 1
                         gone = src_dcells[d + 1] & rm & ~pos
                         if gone:
-                            more = tuple(to_off[c * 9 + d] for c in bits(gone))
+                            more = [to_off[c * 9 + d] for c in bits(gone)]
                             for r in more:
                                 mask |= r[6]
                         else:
@@ -849,7 +849,7 @@ class Chaining:
                     continue
                 real = [to_off[c * 9 + v - 1] for c, v in parents if (c * 9 + v - 1) in to_off]
                 first = real[0] if real else None
-                more = tuple(real[1:])
+                more = real[1:]
                 mask = 0
                 for r in real:
                     mask |= r[6]

@@ -395,18 +395,18 @@ def aligned_exclusion(degree: int) -> Producer:
         cands = board.cands
         base: list[int] = []
         excl: dict[int, int] = {}
+        singles = small = 0  # cells with one candidate; with 2..degree
         for c in range(81):
-            if cands[c].bit_count() < 2:
+            n = cands[c].bit_count()
+            if n == 1:
+                singles |= 1 << c
+            elif 2 <= n <= degree:
+                small |= 1 << c
+        for c in range(81):
+            if cands[c].bit_count() < 2 or PEER_MASK[c] & singles:
                 continue
-            mask = 0
-            single = False
-            for p in iter_bits(PEER_MASK[c]):
-                n = cands[p].bit_count()
-                if n == 1:
-                    single = True
-                elif 2 <= n <= degree:
-                    mask |= 1 << p
-            if not single and mask:
+            mask = PEER_MASK[c] & small
+            if mask:
                 base.append(c)
                 excl[c] = mask
         if len(base) < degree:
@@ -414,58 +414,63 @@ def aligned_exclusion(degree: int) -> Producer:
         base_mask = sum(1 << c for c in base)
         # Cell sets already found to exclude nothing (a triplet comes up once per pair in it).
         barren: set[int] = set()
-        for i0, i1 in combinations(len(base), 2):
-            c0, c1 = base[i0], base[i1]
-            pair_common = excl[c0] & excl[c1]
-            if pair_common & (pair_common - 1) == 0:
-                continue  # fewer than two common excluders already, whatever the third cell
-            if degree == 2:
-                tails: list[tuple[int, ...]] = [()]
-            else:
-                twin = (excl[c0] | excl[c1]) & base_mask & ~(1 << c0) & ~(1 << c1)
-                # a third cell must share two of the pair's common excluders too
-                twin_cells = []
-                while twin:
-                    low = twin & -twin
-                    c = low.bit_length() - 1
-                    if (excl[c] & pair_common).bit_count() >= 2:
-                        twin_cells.append(c)
-                    twin ^= low
-                if len(twin_cells) < degree - 2:
-                    continue
-                if degree == 3:
-                    yield from _triplets(c0, c1, twin_cells, pair_common, cands, excl, barren, tid, name, rating)
-                    continue
-                tails = [tuple(twin_cells[k] for k in combo)
-                         for combo in combinations(len(twin_cells), degree - 2)]
-            for tail in tails:
-                cells = (c0, c1) + tail
-                common = pair_common
-                for t in tail:
-                    common &= excl[t]
-                if common.bit_count() < 2:
-                    continue
-                key = 1 << c0 | 1 << c1
-                for t in tail:
-                    key |= 1 << t
-                if key in barren:
-                    continue
-                # An excluder with a digit none of the cells has can never be used up: leave it out.
-                union = 0
-                for c in cells:
-                    union |= cands[c]
-                excluder_masks = _usable_excluders(common, union, cands)
-                sees = [[bool(PEER_MASK[a] >> b & 1) for b in cells] for a in cells]
-                allowed = [0] * degree
-                value_lists = [DIGITS_OF[cands[c]] for c in cells]
-                _enumerate(value_lists, sees, excluder_masks, allowed, [cands[c] for c in cells])
-                removals = [(c, cands[c] & ~allowed[k]) for k, c in enumerate(cells) if cands[c] & ~allowed[k]]
-                if not removals:
-                    barren.add(key)
+        base_excl = [excl[c] for c in base]
+        # The pairs in SE's order (`combinations(n, 2)`: by the second cell, then the first).
+        for i1 in range(1, len(base)):
+            c1 = base[i1]
+            e1 = base_excl[i1]
+            for i0 in range(i1):
+                pair_common = base_excl[i0] & e1
+                if pair_common & (pair_common - 1) == 0:
+                    continue  # fewer than two common excluders already, whatever the third cell
+                c0 = base[i0]
+                if degree == 2:
+                    tails: list[tuple[int, ...]] = [()]
                 else:
-                    yield se_step(tid, name, rating, removals=removals, cells=cells,
-                                  text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot take "
-                                       f"values that would empty a common bivalue peer or repeat in a house.")
+                    twin = (excl[c0] | excl[c1]) & base_mask & ~(1 << c0) & ~(1 << c1)
+                    # a third cell must share two of the pair's common excluders too
+                    twin_cells = []
+                    while twin:
+                        low = twin & -twin
+                        c = low.bit_length() - 1
+                        if (excl[c] & pair_common).bit_count() >= 2:
+                            twin_cells.append(c)
+                        twin ^= low
+                    if len(twin_cells) < degree - 2:
+                        continue
+                    if degree == 3:
+                        yield from _triplets(c0, c1, twin_cells, pair_common, cands, excl, barren, tid, name, rating)
+                        continue
+                    tails = [tuple(twin_cells[k] for k in combo)
+                             for combo in combinations(len(twin_cells), degree - 2)]
+                for tail in tails:
+                    cells = (c0, c1) + tail
+                    common = pair_common
+                    for t in tail:
+                        common &= excl[t]
+                    if common.bit_count() < 2:
+                        continue
+                    key = 1 << c0 | 1 << c1
+                    for t in tail:
+                        key |= 1 << t
+                    if key in barren:
+                        continue
+                    # An excluder with a digit none of the cells has can never be used up: leave it out.
+                    union = 0
+                    for c in cells:
+                        union |= cands[c]
+                    excluder_masks = _usable_excluders(common, union, cands)
+                    sees = [[bool(PEER_MASK[a] >> b & 1) for b in cells] for a in cells]
+                    allowed = [0] * degree
+                    value_lists = [DIGITS_OF[cands[c]] for c in cells]
+                    _enumerate(value_lists, sees, excluder_masks, allowed, [cands[c] for c in cells])
+                    removals = [(c, cands[c] & ~allowed[k]) for k, c in enumerate(cells) if cands[c] & ~allowed[k]]
+                    if not removals:
+                        barren.add(key)
+                    else:
+                        yield se_step(tid, name, rating, removals=removals, cells=cells,
+                                      text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot take "
+                                           f"values that would empty a common bivalue peer or repeat in a house.")
 
     return produce
 
