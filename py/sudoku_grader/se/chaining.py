@@ -874,7 +874,7 @@ class StaticLinks:
     """
 
     __slots__ = ("grid", "planes", "all", "y_links", "x_links", "strong", "strong_mask", "on_off", "off_on",
-                 "on_off_mask", "off_on_mask")
+                 "on_off_mask", "off_on_mask", "weak_of")
 
     def __init__(self, g: Board, y_links: bool, x_links: bool) -> None:
         self.grid = g
@@ -910,6 +910,7 @@ class StaticLinks:
         # The same links as 729-bit masks of candidates (bit cell * 9 + digit - 1).
         self.on_off_mask = _Table(lambda idx: _mask_of(self.on_off[idx]))
         self.off_on_mask = _Table(lambda idx: _mask_of(self.off_on[idx]))
+        self.weak_of = _Table(self.weak)  # `weak` per bit, as the closures ask for it
 
     def _on_off(self, idx: int) -> list[tuple[int, int, int, int]]:
         g = self.grid
@@ -959,10 +960,11 @@ class StaticLinks:
         first = frontier[0] if frontier else -1
         others = 0
         new_off = off
+        weak = self.weak_of
         while True:
             added = 0
             for i in frontier:
-                w = self.weak(i)
+                w = weak[i]
                 added |= w
                 if i != first:
                     others |= w
