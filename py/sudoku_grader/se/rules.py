@@ -48,6 +48,13 @@ LOCKING_ORDER = tuple(  # (house the digit is confined in, house it is removed f
     for h2 in kinds[1]
     if HOUSE_MASK[h1] & HOUSE_MASK[h2]
 )
+# `LOCKING_ORDER` grouped: (confining houses, per cell its crossing house of the other kind).
+_LOCKING_GROUPS = (
+    (BOXES, tuple(9 + CELL_COL[c] for c in range(81))),
+    (BOXES, tuple(CELL_ROW[c] for c in range(81))),
+    (COLS, tuple(18 + CELL_BOX[c] for c in range(81))),
+    (ROWS, tuple(18 + CELL_BOX[c] for c in range(81))),
+)
 FISH_ORDER = ((COLS, ROWS), (ROWS, COLS))  # (base houses, cover houses)
 HOUSES_OF_KIND = (ROWS, COLS, BOXES)  # by geometry's house kind (house // 9)
 # A cell's block, row and column: the order in which SE's chains and loops visit its houses.
@@ -113,15 +120,25 @@ def naked_single(board: Board) -> Iterator[Step]:
 
 # ---------------------------------------------------------- intersections
 def find_locking(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
-    """SE's Locking search: (confining house, crossing house, digit, its places, what goes)."""
+    """SE's Locking search: (confining house, crossing house, digit, its places, what goes), in
+    the order of `LOCKING_ORDER` then digit. Two or more places of a digit lie in at most one
+    crossing house of a kind, the house of any of them, so each (house, digit) is one test."""
     dc = board.digit_cells
-    for h1, h2 in LOCKING_ORDER:
-        m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
-        for v in range(1, 10):
-            pos = dc[v] & m1
-            if pos & (pos - 1) == 0 or pos & ~m2:
-                continue
-            yield h1, h2, v, pos, dc[v] & m2 & ~m1
+    for h1s, house_of in _LOCKING_GROUPS:
+        for h1 in h1s:
+            m1 = HOUSE_MASK[h1]
+            found: list[tuple[int, int, int]] = []
+            for v in range(1, 10):
+                pos = dc[v] & m1
+                if pos & (pos - 1) == 0:
+                    continue
+                h2 = house_of[(pos & -pos).bit_length() - 1]
+                if not pos & ~HOUSE_MASK[h2]:
+                    found.append((h2, v, pos))
+            if len(found) > 1:
+                found.sort()  # crossing houses in order (ascending numbers), then digits
+            for h2, v, pos in found:
+                yield h1, h2, v, pos, dc[v] & HOUSE_MASK[h2] & ~m1
 
 
 def locking_parents(h1: int, h2: int, v: int, src: Board, cur: Board) -> list[tuple[int, int]]:
@@ -181,16 +198,23 @@ def find_hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[tuple[
         empties = (board.unsolved & hm).bit_count()
         if not (empties > degree * 2 or (direct and empties > degree)):
             continue
-        for combo in combinations(9, degree):
+        # Only digits with 1..degree places can be in a set; the combinations of those come in
+        # the same (SE's) order as the combinations of all nine that hold no other digit.
+        digits = []
+        places = []
+        for v in range(1, 10):
+            p = dc[v] & hm
+            if p and p.bit_count() <= degree:
+                digits.append(v)
+                places.append(p)
+        if len(digits) < degree:
+            continue
+        for combo in combinations(len(digits), degree):
             union = 0
             for i in combo:
-                p = dc[i + 1] & hm
-                if not p:
-                    break
-                union |= p
-            else:
-                if union.bit_count() == degree:
-                    yield h, tuple(i + 1 for i in combo), union
+                union |= places[i]
+            if union.bit_count() == degree:
+                yield h, tuple(digits[i] for i in combo), union
 
 
 def hidden_removals(board: Board, values: tuple[int, ...], union: int) -> Removals:
