@@ -313,19 +313,28 @@ def find_fish(board: Board, degree: int) -> Iterator[tuple[tuple[int, ...], tupl
         cover_of = CELL_ROW if cover_kind is ROWS else CELL_COL
         for v in range(1, 10):
             dc = board.digit_cells[v]
-            idx = [h for h in base_kind if 2 <= (dc & HOUSE_MASK[h]).bit_count() <= degree]
+            idx = []  # base houses with 2..degree places
+            lines = []  # per base house, the cover houses of its places (bit per cover index)
+            for h in base_kind:
+                pos = dc & HOUSE_MASK[h]
+                if 2 <= pos.bit_count() <= degree:
+                    idx.append(h)
+                    line = 0
+                    for c in iter_bits(pos):
+                        line |= 1 << cover_of[c]
+                    lines.append(line)
             if len(idx) < degree:
                 continue
             for combo in combinations(len(idx), degree):
+                covers = 0
+                for i in combo:
+                    covers |= lines[i]
+                if covers.bit_count() != degree:
+                    continue
                 bases = tuple(idx[i] for i in combo)
                 base_mask = 0
                 for b in bases:
                     base_mask |= HOUSE_MASK[b]
-                covers = 0
-                for c in iter_bits(dc & base_mask):
-                    covers |= 1 << cover_of[c]
-                if covers.bit_count() != degree:
-                    continue
                 cover_houses = tuple(cover_kind[k] for k in iter_bits(covers))
                 cover_mask = 0
                 for k in cover_houses:
