@@ -52,6 +52,13 @@ _CELL_REGIONS = tuple(tuple((HOUSE_MASK[h], _KIND_CAUSE[h // 9]) for h in CELL_H
 _CAUSE_MASK = tuple({cause: mask for mask, cause in _CELL_REGIONS[c]} for c in range(81))
 
 
+# A node of the multiple, dynamic and nested searches: (candidate cell * 9 + digit - 1, on,
+# cause, first parent node or None, the further parent nodes (a list or ()), the nested Chain or
+# None, the node's and its ancestors' keys as a 1458-bit mask): a `Pot` as a tuple, far cheaper
+# to make, whose ancestor count is one popcount. `_pots_of` turns the chains of hints into Pots.
+Node = tuple[Any, ...]
+
+
 class Pot:
     """A candidate assumed on or off, with the potentials that imply it."""
 
@@ -137,19 +144,26 @@ def is_parent(child: Pot, parent: Pot) -> bool:
 
 
 class Chain:
-    """A chaining hint: what it removes or places, its chain ends (targets), SE's complexity and rating."""
+    """A chaining hint: what it removes or places, its chain ends (targets), SE's complexity and rating.
 
-    __slots__ = ("rule", "kind", "name", "removals", "targets", "source", "sort_key", "complexity",
-                 "difficulty", "cell", "value", "data")
+    The ends are Pots, or the search nodes (`Node`) of the multiple, dynamic and nested searches:
+    then the complexity is read from the nodes' ancestor masks, and the Pots are built only when
+    ``targets`` is asked for (most hints are never shown).
+    """
 
-    def __init__(self, rule: Chaining, kind: str, removals: dict[int, int], targets: list[Pot],
+    __slots__ = ("rule", "kind", "name", "removals", "_ends", "_targets", "source", "sort_key",
+                 "complexity", "difficulty", "cell", "value", "data")
+
+    def __init__(self, rule: Chaining, kind: str, removals: dict[int, int], targets: list[Pot] | list[Node],
                  base: float | None, sort_key: int, source: Pot | None = None,
-                 result: Pot | None = None) -> None:
+                 result: Pot | Node | None = None) -> None:
         self.rule = rule
         self.kind = kind
         self.name = kind
         self.removals = removals
-        self.targets = targets
+        nodes = bool(targets) and isinstance(targets[0], tuple)
+        self._ends = targets
+        self._targets: list[Pot] | None = None if nodes else targets  # type: ignore[assignment]
         self.source = source
         self.sort_key = sort_key
         self.cell: int | None = None
@@ -159,25 +173,67 @@ class Chain:
         if not self.is_worth():  # removes nothing: the producers drop it, so it needs no count
             self.complexity, self.difficulty = 0, b
         else:
-            if kind in ("cycle",):
-                flat = ancestor_count(targets[0])
+            if nodes:  # a node's mask holds its ancestors' keys
+                flat = sum(t[6].bit_count() for t in targets)  # type: ignore[index]
+            elif kind in ("cycle",):
+                flat = ancestor_count(targets[0])  # type: ignore[arg-type]
             else:
-                flat = sum(ancestor_count(t) for t in targets)
+                flat = sum(ancestor_count(t) for t in targets)  # type: ignore[arg-type]
             # Only a nested rule (level 1 and up) puts chains inside chains.
             self.complexity = flat + (self._nested_complexity() if rule.level else 0)
             self.difficulty = b + length_increment(self.complexity)
-        if result is not None and result.on:
-            self.cell = result.cell
-            self.value = result.digit
+        if result is not None:
+            if isinstance(result, tuple):
+                if result[1]:
+                    self.cell, d = divmod(result[0], 9)
+                    self.value = d + 1
+            elif result.on:
+                self.cell = result.cell
+                self.value = result.digit
+
+    @property
+    def targets(self) -> list[Pot]:
+        if self._targets is None:
+            self._targets = _pots_of(self._ends)  # type: ignore[arg-type]
+        return self._targets
+
+    def _walk(self) -> Iterator[list[tuple[int, bool, int | None, Chain | None]]]:
+        """Per chain end, its potentials breadth first from the end, each key once (as `chain_of`):
+        (candidate, on, cause, nested chain)."""
+        nodes = bool(self._ends) and isinstance(self._ends[0], tuple)
+        for t in self._ends:
+            seen: set[int] = set()
+            out: list[tuple[int, bool, int | None, Chain | None]] = []
+            todo = [t]
+            while todo:
+                nxt: list[Any] = []
+                for p in todo:
+                    if nodes:
+                        key = p[0] * 2 + p[1]
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        out.append((p[0], p[1], p[2], p[5]))
+                        if p[3] is not None:
+                            nxt.append(p[3])
+                        nxt.extend(p[4])
+                    else:
+                        if p.key in seen:
+                            continue
+                        seen.add(p.key)
+                        out.append((p.idx, p.on, p.cause, p.nested))
+                        nxt.extend(p.parents)
+                todo = nxt
+            yield out
 
     def _nested_complexity(self) -> int:
         total = 0
         seen: set[int] = set()
-        for t in self.targets:
-            for p in chain_of(t):
-                if p.nested is not None and id(p.nested) not in seen:
-                    seen.add(id(p.nested))
-                    total += p.nested.complexity
+        for chain in self._walk():
+            for _idx, _on, _cause, nested in chain:
+                if nested is not None and id(nested) not in seen:
+                    seen.add(id(nested))
+                    total += nested.complexity
         return total
 
     def is_worth(self) -> bool:
@@ -189,34 +245,52 @@ class Chain:
     def chain_rule_parents(self, src: Board, cur: Board) -> list[tuple[int, int]]:
         """SE's collectRuleParents: candidates gone between src and cur that the chain's 'on' steps relied on."""
         out: dict[tuple[int, int], None] = {}
-        for target in self.targets:
-            seen: set[int] = set()
-            todo = [target]
-            while todo:
-                nxt = []
-                for p in todo:
-                    if p.key in seen:
-                        continue
-                    seen.add(p.key)
-                    cause = p.cause
-                    if cause is None:
-                        if self.kind == "cell":
-                            cause = NAKED
-                        elif self.kind == "region":
-                            cause = _KIND_CAUSE[self.data["region"] // 9]
-                    if p.on and cause is not None and cause != ADVANCED:
-                        if cause == NAKED:
-                            gone = src.cands[p.cell] & ~cur.cands[p.cell]
-                            for v in DIGITS_OF[gone]:
-                                out[(p.cell, v)] = None
-                        else:
-                            rm = _CAUSE_MASK[p.cell][cause]
-                            gone = src.digit_cells[p.digit] & ~cur.digit_cells[p.digit] & rm
-                            for c in bits(gone):
-                                out[(c, p.digit)] = None
-                    nxt.extend(p.parents)
-                todo = nxt
+        for chain in self._walk():
+            for idx, on, cause, _nested in chain:
+                if not on:
+                    continue
+                if cause is None:
+                    if self.kind == "cell":
+                        cause = NAKED
+                    elif self.kind == "region":
+                        cause = _KIND_CAUSE[self.data["region"] // 9]
+                if cause is not None and cause != ADVANCED:
+                    cell, d = divmod(idx, 9)
+                    if cause == NAKED:
+                        gone = src.cands[cell] & ~cur.cands[cell]
+                        for v in DIGITS_OF[gone]:
+                            out[(cell, v)] = None
+                    else:
+                        rm = _CAUSE_MASK[cell][cause]
+                        gone = src.digit_cells[d + 1] & ~cur.digit_cells[d + 1] & rm
+                        for c in bits(gone):
+                            out[(c, d + 1)] = None
         return list(out)
+
+
+def _pots_of(ends: list[Node]) -> list[Pot]:
+    """The `Pot` chains of search nodes, each node built once (as the searches' own Pots were)."""
+    made: dict[int, Pot] = {}  # by id(node); the nodes live as long as ``ends``
+    for end in ends:
+        todo = [end]
+        while todo:
+            n = todo[-1]
+            if id(n) in made:
+                todo.pop()
+                continue
+            first, more = n[3], n[4]
+            missing = [q for q in ([first, *more] if first is not None else more) if id(q) not in made]
+            if missing:
+                todo.extend(missing)
+                continue
+            todo.pop()
+            cell, d = divmod(n[0], 9)
+            pot = Pot(cell, d + 1, n[1], made[id(first)] if first is not None else None, n[2])
+            for q in more:
+                pot.parents.append(made[id(q)])
+            pot.nested = n[5]
+            made[id(n)] = pot
+    return [made[id(e)] for e in ends]
 
 
 class Chaining:
@@ -230,8 +304,9 @@ class Chaining:
         self._other: list[Callable[[Board, Board], Iterator[Implied]]] | None = None
         self._cache_key: Any = None
         self._cache: list[Chain] = []
-        self._closures: dict[int, tuple[dict[int, Pot], dict[int, Pot], tuple[Pot, Pot] | None]] = {}
+        self._closures: dict[int, tuple[dict[int, Node], dict[int, Node], tuple[Node, Node] | None]] = {}
         self._links: StaticLinks | None = None
+        self._static = False
 
     # -------------------------------------------------------------- naming
     def difficulty(self) -> float:
@@ -287,68 +362,6 @@ class Chaining:
             result += self._loops(grid, True, True)
         result.sort(key=lambda h: (h.difficulty, h.complexity, h.sort_key))
         return result
-
-    # ---------------------------------------------------------- implications
-    def _on_to_off(self, g: Board, p: Pot, y_links: bool) -> list[Pot]:
-        out: list[Pot] = []
-        cell, digit = p.cell, p.digit
-        if y_links:
-            for v in DIGITS_OF[g.cands[cell] & ~(1 << (digit - 1))]:
-                out.append(Pot(cell, v, False, p, NAKED))
-        dc = g.digit_cells[digit] & ~(1 << cell)
-        for rm, cause in _CELL_REGIONS[cell]:
-            m = dc & rm
-            dc &= ~m
-            while m:
-                low = m & -m
-                out.append(Pot(low.bit_length() - 1, digit, False, p, cause))
-                m ^= low
-        return out
-
-    def _off_to_on(self, g: Board, p: Pot, src: Board | None, to_off: dict[int, Pot],
-                   y_links: bool, x_links: bool, known: dict[int, Pot] | None = None,
-                   keep: int = -1) -> list[Pot]:
-        """What "off" at ``p`` turns on; with ``known``, none of those already there except ``keep``
-        (a static search that only looks for its source again needs no others)."""
-        out: list[Pot] = []
-        cell, digit = p.cell, p.digit
-        if y_links:
-            m = g.cands[cell]
-            if m.bit_count() == 2:
-                other = m & ~(1 << (digit - 1))
-                if other == m:  # digit absent: SE takes the first value
-                    other = m & -m
-                v = other.bit_length()
-                if known is not None and cell * 9 + v - 1 in known and cell * 9 + v - 1 != keep:
-                    v = 0
-            else:
-                v = 0
-            if v:
-                on = Pot(cell, v, True, p, NAKED)
-                if src is not None:
-                    for w in DIGITS_OF[src.cands[cell] & ~m]:
-                        on.parents.append(to_off[cell * 9 + w - 1])
-                out.append(on)
-        if x_links:
-            seen = 0
-            dc = g.digit_cells[digit]
-            for rm, cause in _CELL_REGIONS[cell]:
-                pos = dc & rm
-                if pos.bit_count() == 2:
-                    first = pos & -pos
-                    other_bit = first if first.bit_length() - 1 != cell else pos ^ first
-                    oc = other_bit.bit_length() - 1
-                    if seen >> oc & 1:
-                        continue
-                    seen |= 1 << oc
-                    if known is not None and oc * 9 + digit - 1 in known and oc * 9 + digit - 1 != keep:
-                        continue
-                    on = Pot(oc, digit, True, p, cause)
-                    if src is not None:
-                        for c in bits(src.digit_cells[digit] & rm & ~pos):
-                            on.parents.append(to_off[c * 9 + digit - 1])
-                    out.append(on)
-        return out
 
     # ------------------------------------------------------- cycles, X/Y chains
     def _loops(self, g: Board, y_links: bool, x_links: bool) -> list[Chain]:
@@ -520,11 +533,17 @@ class Chaining:
         return h
 
     # ------------------------------------------------------------ multiple chains
+    # The multiple, dynamic and nested searches keep what an assumption implies in dicts from
+    # candidate (cell * 9 + digit - 1) to a search node, a tuple `Node` (see below) that holds
+    # the same facts as a `Pot`; only the chains of the hints that remove something become Pots.
     def _multiple_chains(self, g: Board) -> list[Chain]:
         result: list[Chain] = []
         self._closures = {}
-        # A static chain never changes the grid: its links come from tables built once.
-        self._links = None if self.dynamic or self.level else StaticLinks(g, not self.nishio, True)
+        # A static chain never changes the grid: its links come from tables built once. A
+        # dynamic chain reads what "on" turns off from the same kind of table, minus what it
+        # has removed so far.
+        self._links = StaticLinks(g, not self.nishio, True)
+        self._static = not self.dynamic and not self.level
         for cell in range(81):
             if g.values[cell]:
                 continue
@@ -535,17 +554,17 @@ class Chaining:
 
     def _multiple_for_cell(self, g: Board, cell: int, card: int) -> list[Chain]:
         result: list[Chain] = []
-        value_to_on: dict[int, dict[int, Pot]] = {}
-        value_to_off: dict[int, dict[int, Pot]] = {}
-        cell_on: dict[int, Pot] | None = None
-        cell_off: dict[int, Pot] | None = None
+        value_to_on: dict[int, dict[int, Node]] = {}
+        value_to_off: dict[int, dict[int, Node]] = {}
+        cell_on: dict[int, Node] | None = None
+        cell_off: dict[int, Node] | None = None
+        do_double = card >= 3 and not self.nishio and self.dynamic
+        do_contra = self.dynamic or self.nishio
         for v in DIGITS_OF[g.cands[cell]]:
             on_to_on, on_to_off, absurd_on = self._on_closure(g, cell, v)
-            p_on = on_to_on[cell * 9 + v - 1]
-            p_off = Pot(cell, v, False)
-            do_double = card >= 3 and not self.nishio and self.dynamic
-            do_contra = self.dynamic or self.nishio
-            self._binary(g, p_on, p_off, result, on_to_on, on_to_off, absurd_on, do_double, do_contra)
+            idx = cell * 9 + v - 1
+            self._binary(g, on_to_on[idx], (idx, False, None, None, (), None, 1 << idx * 2), result, on_to_on,
+                         on_to_off, absurd_on, do_double, do_contra)
             if not self.nishio:
                 self._region_chains(g, result, cell, v, on_to_on, on_to_off)
             value_to_on[v] = on_to_on
@@ -561,63 +580,71 @@ class Chaining:
                 for k, p in (common or {}).items():
                     h = self._reduction_hint(g, p, [outcomes[v][k] for v in DIGITS_OF[g.cands[cell]]],
                                              "cell", {"cell": cell})
-                    if h.is_worth():
+                    if h is not None:
                         result.append(h)
         return result
 
-    def _reduction_hint(self, g: Board, target: Pot, chains: list[Pot], kind: str,
-                        data: dict[str, Any]) -> Chain:
-        if target.on:
-            rem = g.cands[target.cell] & ~(1 << (target.digit - 1))
-            removals = {target.cell: rem} if rem else {}
+    def _reduction_hint(self, g: Board, target: Node, chains: list[Node], kind: str,
+                        data: dict[str, Any]) -> Chain | None:
+        """A cell or region forcing chain hint, or None when it removes nothing."""
+        cell, d = divmod(target[0], 9)
+        if target[1]:
+            rem = g.cands[cell] & ~(1 << d)
+            if not rem:
+                return None
+            removals = {cell: rem}
         else:
-            removals = {target.cell: 1 << (target.digit - 1)}
+            removals = {cell: 1 << d}
         h = Chain(self, kind, removals, chains, None, 5 if kind == "cell" else 6, None, chains[0])
         h.data = data
         prefix = "Dynamic " if self.dynamic else ""
         h.name = f"{prefix}{'Cell' if kind == 'cell' else 'Region'} Forcing Chains{_nested_suffix(self.level)}"
         return h
 
-    def _binary(self, g: Board, p_on: Pot, p_off: Pot, result: list[Chain],
-                on_to_on: dict[int, Pot], on_to_off: dict[int, Pot], absurd: tuple[Pot, Pot] | None,
+    def _binary(self, g: Board, p_on: Node, p_off: Node, result: list[Chain],
+                on_to_on: dict[int, Node], on_to_off: dict[int, Node], absurd: tuple[Node, Node] | None,
                 do_reduction: bool, do_contra: bool) -> None:
-        off_to_on: dict[int, Pot] = {}
-        off_to_off: dict[int, Pot] = {}
         if do_contra and absurd is not None:
             h = self._binary_hint(g, absurd[0], absurd[1], p_on, p_on, True)
-            if h.is_worth():
+            if h is not None:
                 result.append(h)
-        off_to_off[p_off.idx] = p_off
+        off_to_on: dict[int, Node] = {}
+        off_to_off: dict[int, Node] = {p_off[0]: p_off}
         absurd = self._chain(g, off_to_on, off_to_off)
         if do_contra and absurd is not None:
             h = self._binary_hint(g, absurd[0], absurd[1], p_off, p_off, True)
-            if h.is_worth():
+            if h is not None:
                 result.append(h)
         if do_reduction:
             for k, from_on in on_to_on.items():
                 from_off = off_to_on.get(k)
                 if from_off is not None:
                     h = self._binary_hint(g, from_on, from_off, p_on, from_on, False)
-                    if h.is_worth():
+                    if h is not None:
                         result.append(h)
             for k, from_on in on_to_off.items():
                 from_off = off_to_off.get(k)
                 if from_off is not None:
                     h = self._binary_hint(g, from_on, from_off, p_off, from_off, False)
-                    if h.is_worth():
+                    if h is not None:
                         result.append(h)
 
-    def _binary_hint(self, g: Board, dst_on: Pot, dst_off: Pot, source: Pot, target: Pot,
-                     absurd: bool) -> Chain:
+    def _binary_hint(self, g: Board, dst_on: Node, dst_off: Node, source: Node, target: Node,
+                     absurd: bool) -> Chain | None:
+        """A contradiction or double forcing chain hint, or None when it removes nothing."""
         # "on" hints keep the target's digit (source off in contradiction, or target on); "off" remove it.
-        keep = (absurd and not source.on) or (not absurd and target.on)
+        keep = (absurd and not source[1]) or (not absurd and target[1])
+        cell, d = divmod(target[0], 9)
         if keep:
-            rem = g.cands[target.cell] & ~(1 << (target.digit - 1))
-            removals = {target.cell: rem} if rem else {}
+            rem = g.cands[cell] & ~(1 << d)
+            if not rem:
+                return None
+            removals = {cell: rem}
         else:
-            removals = {target.cell: 1 << (target.digit - 1)}
-        result = Pot(source.cell, source.digit, not source.on) if (self.nishio or absurd) else dst_on
-        h = Chain(self, "binary", removals, [dst_on, dst_off], None, 7 if absurd else 1, source, result)
+            removals = {cell: 1 << d}
+        src_pot = Pot(source[0] // 9, source[0] % 9 + 1, source[1])  # a root: no parents
+        result: Pot | Node = Pot(src_pot.cell, src_pot.digit, not src_pot.on) if (self.nishio or absurd) else dst_on
+        h = Chain(self, "binary", removals, [dst_on, dst_off], None, 7 if absurd else 1, src_pot, result)
         prefix = "Nishio " if self.nishio and self.level == 0 else "Dynamic " if self.dynamic else ""
         what = "Forcing" if self.nishio else "Contradiction Forcing" if absurd else "Double Forcing"
         h.name = f"{prefix}{what} Chains{_nested_suffix(self.level)}"
@@ -625,7 +652,7 @@ class Chaining:
         return h
 
     def _region_chains(self, g: Board, result: list[Chain], cell: int, v: int,
-                       on_to_on: dict[int, Pot], on_to_off: dict[int, Pot]) -> None:
+                       on_to_on: dict[int, Node], on_to_off: dict[int, Node]) -> None:
         for house in CELL_HOUSES_SE[cell]:
             pos = g.digit_cells[v] & HOUSE_MASK[house]
             n = pos.bit_count()
@@ -633,10 +660,10 @@ class Chaining:
                 continue
             if (pos & -pos).bit_length() - 1 != cell:
                 continue
-            pos_on: list[dict[int, Pot]] = []
-            pos_off: list[dict[int, Pot]] = []
-            region_on: dict[int, Pot] | None = None
-            region_off: dict[int, Pot] | None = None
+            pos_on: list[dict[int, Node]] = []
+            pos_off: list[dict[int, Node]] = []
+            region_on: dict[int, Node] | None = None
+            region_off: dict[int, Node] | None = None
             for oc in bits(pos):
                 if oc == cell:
                     o_on, o_off = on_to_on, on_to_off
@@ -653,62 +680,140 @@ class Chaining:
                 for k, p in (common or {}).items():
                     h = self._reduction_hint(g, p, [o[k] for o in outcomes], "region",
                                              {"region": house, "digit": v})
-                    if h.is_worth():
+                    if h is not None:
                         result.append(h)
 
-    def _on_closure(self, g: Board, cell: int, digit: int) -> tuple[dict[int, Pot], dict[int, Pot],
-                                                                    tuple[Pot, Pot] | None]:
+    def _on_closure(self, g: Board, cell: int, digit: int) -> tuple[dict[int, Node], dict[int, Node],
+                                                                    tuple[Node, Node] | None]:
         """What assuming (cell, digit) on implies, and its contradiction if any: once per grid,
         although the cell chains and the region chains of each of its houses all ask for it."""
         idx = cell * 9 + digit - 1
         got = self._closures.get(idx)
         if got is None:
-            to_on: dict[int, Pot] = {idx: Pot(cell, digit, True)}
-            to_off: dict[int, Pot] = {}
+            to_on: dict[int, Node] = {idx: (idx, True, None, None, (), None, 1 << idx * 2 + 1)}
+            to_off: dict[int, Node] = {}
             got = self._closures[idx] = (to_on, to_off, self._chain(g, to_on, to_off))
         return got
 
     # ------------------------------------------------------------- the chain
-    def _chain(self, grid: Board, to_on: dict[int, Pot], to_off: dict[int, Pot]) -> tuple[Pot, Pot] | None:
-        """Complete the on/off sets from the assumptions; the first contradiction, or None."""
-        if self._links is not None and grid is self._links.grid:
-            return _static_chain(self._links, to_on, to_off)
-        src = grid
-        g = grid.copy() if self.dynamic else grid
+    def _chain(self, src: Board, to_on: dict[int, Node], to_off: dict[int, Node]) -> tuple[Node, Node] | None:
+        """Complete the on/off sets from the assumptions; the first contradiction (on, off), or None.
+
+        on -> off: the cell's other candidates (not in Nishio mode) and the digit's other places
+        in the cell's block, row and column, from the grid's link table. off -> on: the last
+        candidate of a bivalue cell (not in Nishio mode), the last place of the digit in a block,
+        row or column. A dynamic chain works on a copy of the grid from which every "off" it
+        reaches is removed: "on" skips what is gone, "off" counts what is left, and the
+        candidates gone from the cell or house are the new node's further parents.
+        """
+        links = self._links
+        if self._static:
+            return _static_chain(links, to_on, to_off)
+        g = src.copy()
+        cands, dcells = g.cands, g.digit_cells
+        src_cands, src_dcells = src.cands, src.digit_cells
+        on_off, on_off_mask = links.on_off, links.on_off_mask
         y_links = not self.nishio
+        level = self.level
+        # Rules inside nested chains turn candidates off without looking at to_on, so only plain
+        # chains may skip the "on"s they already hold.
+        plain = level == 0
+        # The candidates of to_on and to_off as 729-bit masks (bit cell * 9 + digit - 1), to skip
+        # an "on" whose links are all "off" already, and to look for a contradiction only where one is.
+        on_bits = off_bits = 0
+        for k in to_on:
+            on_bits |= 1 << k
+        for k in to_off:
+            off_bits |= 1 << k
         pending_on = deque(to_on.values())
         pending_off = deque(to_off.values())
-        dynamic = self.dynamic
-        hidden_src = src if dynamic else None
-        plain = self.level == 0
         while pending_on or pending_off:
             if pending_on:
                 p = pending_on.popleft()
-                for q in self._on_to_off(g, p, y_links):
-                    k = q.idx
-                    if k in to_on:
-                        return to_on[k], q
-                    if k not in to_off:
-                        to_off[k] = q
-                        pending_off.append(q)
+                idx = p[0]
+                reach = on_off_mask[idx]
+                if reach & on_bits:  # perhaps a contradiction: SE's own order finds the first
+                    for k, c, v, cause in on_off[idx]:
+                        if k in to_on:
+                            if cands[c] >> (v - 1) & 1:  # still in the reduced grid
+                                return to_on[k], (k, False, cause, p, (), None, p[6] | 1 << 2 * k)
+                        elif k not in to_off:
+                            q = (k, False, cause, p, (), None, p[6] | 1 << 2 * k)
+                            to_off[k] = q
+                            pending_off.append(q)
+                    off_bits |= reach  # what is gone was "off" already
+                elif reach & ~off_bits:
+                    pm = p[6]
+                    for k, _c, _v, cause in on_off[idx]:
+                        if k not in to_off:
+                            q = (k, False, cause, p, (), None, pm | 1 << 2 * k)
+                            to_off[k] = q
+                            pending_off.append(q)
+                    off_bits |= reach
             else:
                 p = pending_off.popleft()
-                # Rules inside nested chains turn candidates off without looking at to_on, so
-                # only plain chains may skip the "on"s they already hold.
-                made = self._off_to_on(g, p, hidden_src, to_off, y_links, True, to_on if plain else None)
-                if dynamic:
-                    g.eliminate(p.cell, p.digit)
-                for q in made:
-                    k = q.idx
-                    if k in to_off:
-                        return q, to_off[k]
-                    if k not in to_on:
-                        to_on[k] = q
-                        pending_on.append(q)
-            if not pending_on and not pending_off and self.level > 0:
+                idx = p[0]
+                cell = _CELL_OF[idx]
+                d = idx - 9 * cell
+                bit = 1 << d
+                m = cands[cell]
+                if y_links and m.bit_count() == 2:
+                    other = m & ~bit
+                    if other == m:  # digit absent: SE takes the first value
+                        other = m & -m
+                    k = cell * 9 + other.bit_length() - 1
+                    if not (plain and k in to_on):
+                        mask = p[6] | 1 << 2 * k + 1
+                        gone = src_cands[cell] & ~m
+                        if gone:
+                            more = [to_off[cell * 9 + w - 1] for w in DIGITS_OF[gone]]
+                            for r in more:
+                                mask |= r[6]
+                        else:
+                            more = ()
+                        q = (k, True, NAKED, p, more, None, mask)
+                        if k in to_off:
+                            return q, to_off[k]
+                        if k not in to_on:
+                            to_on[k] = q
+                            on_bits |= 1 << k
+                            pending_on.append(q)
+                dc = dcells[d + 1]
+                seen = 0
+                cb = 1 << cell
+                for rm, cause in _CELL_REGIONS[cell]:
+                    pos = dc & rm
+                    if pos.bit_count() == 2:
+                        ob = pos ^ cb if pos & cb else pos & -pos
+                        if seen & ob:
+                            continue
+                        seen |= ob
+                        k = (ob.bit_length() - 1) * 9 + d
+                        if plain and k in to_on:
+                            continue
+                        mask = p[6] | 1 << 2 * k + 1
+                        gone = src_dcells[d + 1] & rm & ~pos
+                        if gone:
+                            more = [to_off[c * 9 + d] for c in bits(gone)]
+                            for r in more:
+                                mask |= r[6]
+                        else:
+                            more = ()
+                        q = (k, True, cause, p, more, None, mask)
+                        if k in to_off:
+                            return q, to_off[k]
+                        if k not in to_on:
+                            to_on[k] = q
+                            on_bits |= 1 << k
+                            pending_on.append(q)
+                if m & bit:
+                    cands[cell] = m & ~bit
+                    dcells[d + 1] = dc & ~cb
+            if not pending_on and not pending_off and level > 0:
                 for q in self._advanced(g, src, to_off):
-                    if q.idx not in to_off:
-                        to_off[q.idx] = q
+                    if q[0] not in to_off:
+                        to_off[q[0]] = q
+                        off_bits |= 1 << q[0]
                         pending_off.append(q)
         return None
 
@@ -734,19 +839,24 @@ class Chaining:
         for hint in self.hints(g):
             yield list(hint.removals.items()), hint.chain_rule_parents(src, g), hint
 
-    def _advanced(self, g: Board, src: Board, to_off: dict[int, Pot]) -> list[Pot]:
-        result: list[Pot] = []
+    def _advanced(self, g: Board, src: Board, to_off: dict[int, Node]) -> list[Node]:
+        """What the first of the other rules that removes anything on the reduced grid turns off,
+        each with the "off"s that made its pattern appear as parents."""
+        result: list[Node] = []
         for rule in self._other_rules():
             for removals, parents, nested in rule(g, src):
                 if not parents:
                     continue
                 real = [to_off[c * 9 + v - 1] for c, v in parents if (c * 9 + v - 1) in to_off]
+                first = real[0] if real else None
+                more = real[1:]
+                mask = 0
+                for r in real:
+                    mask |= r[6]
                 for c, m in removals:
                     for v in DIGITS_OF[m]:
-                        q = Pot(c, v, False, None, ADVANCED)
-                        q.parents = list(real)
-                        q.nested = nested
-                        result.append(q)
+                        k = c * 9 + v - 1
+                        result.append((k, False, ADVANCED, first, more, nested, mask | 1 << 2 * k))
             if result:
                 break
         return result
@@ -763,7 +873,8 @@ class StaticLinks:
     finds a chain, and whether `Chaining._cycles` can meet its source again.
     """
 
-    __slots__ = ("grid", "planes", "all", "y_links", "x_links", "strong", "strong_mask", "on_off", "off_on")
+    __slots__ = ("grid", "planes", "all", "y_links", "x_links", "strong", "strong_mask", "on_off", "off_on",
+                 "on_off_mask", "off_on_mask", "weak_of")
 
     def __init__(self, g: Board, y_links: bool, x_links: bool) -> None:
         self.grid = g
@@ -791,24 +902,27 @@ class StaticLinks:
         self.strong = strong
         self.strong_mask = sum(1 << i for i in strong)
         # The same links for the Pot searches, per candidate (cell * 9 + digit - 1) in the order
-        # `Chaining._on_to_off` and `Chaining._off_to_on` give them: (candidate, cell, digit, cause).
+        # the searches of `Chaining._chain` take them: (candidate, cell, digit, cause).
         # Built when a search first asks (most candidates never start one).
         self.x_links = x_links
         self.on_off = _Table(self._on_off)
         self.off_on = _Table(self._off_on)
+        # The same links as 729-bit masks of candidates (bit cell * 9 + digit - 1).
+        self.on_off_mask = _Table(lambda idx: _mask_of(self.on_off[idx]))
+        self.off_on_mask = _Table(lambda idx: _mask_of(self.off_on[idx]))
+        self.weak_of = _Table(self.weak)  # `weak` per bit, as the closures ask for it
 
     def _on_off(self, idx: int) -> list[tuple[int, int, int, int]]:
         g = self.grid
-        cell, digit = divmod(idx, 9)
-        digit += 1
+        cell, d = divmod(idx, 9)
         outs: list[tuple[int, int, int, int]] = []
         if self.y_links:
-            outs.extend((cell * 9 + v - 1, cell, v, NAKED) for v in DIGITS_OF[g.cands[cell] & ~(1 << (digit - 1))])
-        dc = g.digit_cells[digit] & ~(1 << cell)
-        for rm, cause in _CELL_REGIONS[cell]:
-            part = dc & rm
-            dc &= ~part
-            outs.extend((c * 9 + digit - 1, c, digit, cause) for c in bits(part))
+            others = g.cands[cell] & ~(1 << d)
+            if others:
+                outs = [(cell * 9 + v - 1, cell, v, NAKED) for v in DIGITS_OF[others]]
+        dc = g.digit_cells[d + 1]
+        digit = d + 1
+        outs += [(c * 9 + d, c, digit, cause) for c, cause in _PEERS_SE[cell] if dc >> c & 1]
         return outs
 
     def _off_on(self, idx: int) -> list[tuple[int, int, int, int]]:
@@ -846,10 +960,11 @@ class StaticLinks:
         first = frontier[0] if frontier else -1
         others = 0
         new_off = off
+        weak = self.weak_of
         while True:
             added = 0
             for i in frontier:
-                w = self.weak(i)
+                w = weak[i]
                 added |= w
                 if i != first:
                     others |= w
@@ -891,44 +1006,60 @@ class StaticLinks:
 class _Table(dict):  # type: ignore[type-arg]
     """A dict that fills an entry from ``build(key)`` the first time it is asked for."""
 
-    def __init__(self, build: Callable[[int], list[tuple[int, int, int, int]]]) -> None:
+    def __init__(self, build: Callable[[int], Any]) -> None:
         super().__init__()
         self.build = build
 
-    def __missing__(self, key: int) -> list[tuple[int, int, int, int]]:
+    def __missing__(self, key: int) -> Any:
         value = self[key] = self.build(key)
         return value
 
 
-def _static_chain(links: StaticLinks, to_on: dict[int, Pot], to_off: dict[int, Pot]) -> tuple[Pot, Pot] | None:
+def _static_chain(links: StaticLinks, to_on: dict[int, Node], to_off: dict[int, Node]) -> tuple[Node, Node] | None:
     """`Chaining._chain` on a grid that does not change, with its links read from ``links``:
-    the same potentials in the same order, and the same first contradiction."""
+    the same nodes in the same order, and the same first contradiction."""
     pending_on = deque(to_on.values())
     pending_off = deque(to_off.values())
     on_off, off_on = links.on_off, links.off_on
     while pending_on or pending_off:
         if pending_on:
             p = pending_on.popleft()
-            for k, c, v, cause in on_off[p.idx]:
+            for k, _c, _v, cause in on_off[p[0]]:
                 if k in to_on:
-                    return to_on[k], Pot(c, v, False, p, cause)
+                    return to_on[k], (k, False, cause, p, (), None, p[6] | 1 << 2 * k)
                 if k not in to_off:
-                    q = Pot(c, v, False, p, cause)
+                    q = (k, False, cause, p, (), None, p[6] | 1 << 2 * k)
                     to_off[k] = q
                     pending_off.append(q)
         else:
             p = pending_off.popleft()
-            for k, c, v, cause in off_on[p.idx]:
+            for k, _c, _v, cause in off_on[p[0]]:
                 if k in to_on:
                     continue
+                q = (k, True, cause, p, (), None, p[6] | 1 << 2 * k + 1)
                 if k in to_off:
-                    return Pot(c, v, True, p, cause), to_off[k]
-                q = Pot(c, v, True, p, cause)
+                    return q, to_off[k]
                 to_on[k] = q
                 pending_on.append(q)
     return None
 
 
+def _mask_of(links: list[tuple[int, int, int, int]]) -> int:
+    mask = 0
+    for k, _c, _v, _cause in links:
+        mask |= 1 << k
+    return mask
+
+
+# Per cell: its peers with the cause of the link, block first, then the rest of the row, then
+# of the column (the order of SE's on -> off links).
+_PEERS_SE = tuple(tuple((c, cause) for m, cause in (
+    (HOUSE_MASK[CELL_HOUSES_SE[cell][0]], HID_BLOCK),
+    (HOUSE_MASK[CELL_HOUSES_SE[cell][1]] & ~HOUSE_MASK[CELL_HOUSES_SE[cell][0]], HID_ROW),
+    (HOUSE_MASK[CELL_HOUSES_SE[cell][2]] & ~HOUSE_MASK[CELL_HOUSES_SE[cell][0]], HID_COL))
+    for c in bits(m & ~(1 << cell))) for cell in range(81))
+# Per candidate (cell * 9 + digit - 1): its cell.
+_CELL_OF = tuple(i // 9 for i in range(729))
 # Per cell: the bits of its nine digits in the 729-bit sets of `StaticLinks`.
 _CELL_COLUMN = tuple(sum(1 << (d * 81 + c) for d in range(9)) for c in range(81))
 

@@ -49,6 +49,13 @@ LOCKING_ORDER = tuple(  # (house the digit is confined in, house it is removed f
     for h2 in kinds[1]
     if HOUSE_MASK[h1] & HOUSE_MASK[h2]
 )
+# `LOCKING_ORDER` grouped: (confining houses, per cell its crossing house of the other kind).
+_LOCKING_GROUPS = (
+    (BOXES, tuple(9 + CELL_COL[c] for c in range(81))),
+    (BOXES, tuple(CELL_ROW[c] for c in range(81))),
+    (COLS, tuple(18 + CELL_BOX[c] for c in range(81))),
+    (ROWS, tuple(18 + CELL_BOX[c] for c in range(81))),
+)
 FISH_ORDER = ((COLS, ROWS), (ROWS, COLS))  # (base houses, cover houses)
 HOUSES_OF_KIND = (ROWS, COLS, BOXES)  # by geometry's house kind (house // 9)
 # A cell's block, row and column: the order in which SE's chains and loops visit its houses.
@@ -124,15 +131,25 @@ def naked_single(board: Board) -> Iterator[Step]:
 
 # ---------------------------------------------------------- intersections
 def find_locking(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
-    """SE's Locking search: (confining house, crossing house, digit, its places, what goes)."""
+    """SE's Locking search: (confining house, crossing house, digit, its places, what goes), in
+    the order of `LOCKING_ORDER` then digit. Two or more places of a digit lie in at most one
+    crossing house of a kind, the house of any of them, so each (house, digit) is one test."""
     dc = board.digit_cells
-    for h1, h2 in LOCKING_ORDER:
-        m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
-        for v in range(1, 10):
-            pos = dc[v] & m1
-            if pos & (pos - 1) == 0 or pos & ~m2:
-                continue
-            yield h1, h2, v, pos, dc[v] & m2 & ~m1
+    for h1s, house_of in _LOCKING_GROUPS:
+        for h1 in h1s:
+            m1 = HOUSE_MASK[h1]
+            found: list[tuple[int, int, int]] = []
+            for v in range(1, 10):
+                pos = dc[v] & m1
+                if pos & (pos - 1) == 0:
+                    continue
+                h2 = house_of[(pos & -pos).bit_length() - 1]
+                if not pos & ~HOUSE_MASK[h2]:
+                    found.append((h2, v, pos))
+            if len(found) > 1:
+                found.sort()  # crossing houses in order (ascending numbers), then digits
+            for h2, v, pos in found:
+                yield h1, h2, v, pos, dc[v] & HOUSE_MASK[h2] & ~m1
 
 
 def locking_parents(h1: int, h2: int, v: int, src: Board, cur: Board) -> list[tuple[int, int]]:
@@ -193,25 +210,32 @@ def find_hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[tuple[
         empties = (board.unsolved & hm).bit_count()
         if not (empties > degree * 2 or (direct and empties > degree)):
             continue
-        # each digit's places in the house as a 9-bit mask (by position in the house): the
-        # combinations below then work on small ints, which Pyodide handles as fast as CPython
+        # Only digits with 1..degree places can be in a set; the combinations of those come in
+        # the same (SE's) order as the combinations of all nine that hold no other digit. Each
+        # digit's places are a 9-bit mask by position in the house: small ints, which Pyodide
+        # handles as fast as CPython.
         pos = [0] * 9
         for k, c in enumerate(HOUSES[h]):
             for d in DIGITS_OF[cands[c]]:
                 pos[d - 1] |= 1 << k
-        for combo in combinations(9, degree):
+        digits = []
+        places = []
+        for v in range(1, 10):
+            p = pos[v - 1]
+            if p and POPCOUNT9[p] <= degree:
+                digits.append(v)
+                places.append(p)
+        if len(digits) < degree:
+            continue
+        for combo in combinations(len(digits), degree):
             union = 0
             for i in combo:
-                p = pos[i]
-                if not p:
-                    break
-                union |= p
-            else:
-                if POPCOUNT9[union] == degree:
-                    cells = 0
-                    for i in combo:
-                        cells |= dc[i + 1] & hm
-                    yield h, tuple(i + 1 for i in combo), cells
+                union |= places[i]
+            if POPCOUNT9[union] == degree:
+                cells = 0
+                for i in combo:
+                    cells |= dc[digits[i]] & hm
+                yield h, tuple(digits[i] for i in combo), cells
 
 
 def hidden_removals(board: Board, values: tuple[int, ...], union: int) -> Removals:
@@ -310,19 +334,28 @@ def find_fish(board: Board, degree: int) -> Iterator[tuple[tuple[int, ...], tupl
         cover_of = CELL_ROW if cover_kind is ROWS else CELL_COL
         for v in range(1, 10):
             dc = board.digit_cells[v]
-            idx = [h for h in base_kind if 2 <= (dc & HOUSE_MASK[h]).bit_count() <= degree]
+            idx = []  # base houses with 2..degree places
+            lines = []  # per base house, the cover houses of its places (bit per cover index)
+            for h in base_kind:
+                pos = dc & HOUSE_MASK[h]
+                if 2 <= pos.bit_count() <= degree:
+                    idx.append(h)
+                    line = 0
+                    for c in iter_bits(pos):
+                        line |= 1 << cover_of[c]
+                    lines.append(line)
             if len(idx) < degree:
                 continue
             for combo in combinations(len(idx), degree):
+                covers = 0
+                for i in combo:
+                    covers |= lines[i]
+                if covers.bit_count() != degree:
+                    continue
                 bases = tuple(idx[i] for i in combo)
                 base_mask = 0
                 for b in bases:
                     base_mask |= HOUSE_MASK[b]
-                covers = 0
-                for c in iter_bits(dc & base_mask):
-                    covers |= 1 << cover_of[c]
-                if covers.bit_count() != degree:
-                    continue
                 cover_houses = tuple(cover_kind[k] for k in iter_bits(covers))
                 cover_mask = 0
                 for k in cover_houses:
@@ -416,18 +449,18 @@ def aligned_exclusion(degree: int) -> Producer:
         cands = board.cands
         base: list[int] = []
         excl: dict[int, int] = {}
+        singles = small = 0  # cells with one candidate; with 2..degree
         for c in range(81):
-            if cands[c].bit_count() < 2:
+            n = cands[c].bit_count()
+            if n == 1:
+                singles |= 1 << c
+            elif 2 <= n <= degree:
+                small |= 1 << c
+        for c in range(81):
+            if cands[c].bit_count() < 2 or PEER_MASK[c] & singles:
                 continue
-            mask = 0
-            single = False
-            for p in iter_bits(PEER_MASK[c]):
-                n = cands[p].bit_count()
-                if n == 1:
-                    single = True
-                elif 2 <= n <= degree:
-                    mask |= 1 << p
-            if not single and mask:
+            mask = PEER_MASK[c] & small
+            if mask:
                 base.append(c)
                 excl[c] = mask
         if len(base) < degree:
@@ -435,58 +468,63 @@ def aligned_exclusion(degree: int) -> Producer:
         base_mask = sum(1 << c for c in base)
         # Cell sets already found to exclude nothing (a triplet comes up once per pair in it).
         barren: set[int] = set()
-        for i0, i1 in combinations(len(base), 2):
-            c0, c1 = base[i0], base[i1]
-            pair_common = excl[c0] & excl[c1]
-            if pair_common & (pair_common - 1) == 0:
-                continue  # fewer than two common excluders already, whatever the third cell
-            if degree == 2:
-                tails: list[tuple[int, ...]] = [()]
-            else:
-                twin = (excl[c0] | excl[c1]) & base_mask & ~(1 << c0) & ~(1 << c1)
-                # a third cell must share two of the pair's common excluders too
-                twin_cells = []
-                while twin:
-                    low = twin & -twin
-                    c = low.bit_length() - 1
-                    if (excl[c] & pair_common).bit_count() >= 2:
-                        twin_cells.append(c)
-                    twin ^= low
-                if len(twin_cells) < degree - 2:
-                    continue
-                if degree == 3:
-                    yield from _triplets(c0, c1, twin_cells, pair_common, cands, excl, barren, tid, name, rating)
-                    continue
-                tails = [tuple(twin_cells[k] for k in combo)
-                         for combo in combinations(len(twin_cells), degree - 2)]
-            for tail in tails:
-                cells = (c0, c1) + tail
-                common = pair_common
-                for t in tail:
-                    common &= excl[t]
-                if common.bit_count() < 2:
-                    continue
-                key = 1 << c0 | 1 << c1
-                for t in tail:
-                    key |= 1 << t
-                if key in barren:
-                    continue
-                # An excluder with a digit none of the cells has can never be used up: leave it out.
-                union = 0
-                for c in cells:
-                    union |= cands[c]
-                excluder_masks = _usable_excluders(common, union, cands)
-                sees = [[bool(PEER_MASK[a] >> b & 1) for b in cells] for a in cells]
-                allowed = [0] * degree
-                value_lists = [DIGITS_OF[cands[c]] for c in cells]
-                _enumerate(value_lists, sees, excluder_masks, allowed, [cands[c] for c in cells])
-                removals = [(c, cands[c] & ~allowed[k]) for k, c in enumerate(cells) if cands[c] & ~allowed[k]]
-                if not removals:
-                    barren.add(key)
+        base_excl = [excl[c] for c in base]
+        # The pairs in SE's order (`combinations(n, 2)`: by the second cell, then the first).
+        for i1 in range(1, len(base)):
+            c1 = base[i1]
+            e1 = base_excl[i1]
+            for i0 in range(i1):
+                pair_common = base_excl[i0] & e1
+                if pair_common & (pair_common - 1) == 0:
+                    continue  # fewer than two common excluders already, whatever the third cell
+                c0 = base[i0]
+                if degree == 2:
+                    tails: list[tuple[int, ...]] = [()]
                 else:
-                    yield se_step(tid, name, rating, removals=removals, cells=cells,
-                                  text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot take "
-                                       f"values that would empty a common bivalue peer or repeat in a house.")
+                    twin = (excl[c0] | excl[c1]) & base_mask & ~(1 << c0) & ~(1 << c1)
+                    # a third cell must share two of the pair's common excluders too
+                    twin_cells = []
+                    while twin:
+                        low = twin & -twin
+                        c = low.bit_length() - 1
+                        if (excl[c] & pair_common).bit_count() >= 2:
+                            twin_cells.append(c)
+                        twin ^= low
+                    if len(twin_cells) < degree - 2:
+                        continue
+                    if degree == 3:
+                        yield from _triplets(c0, c1, twin_cells, pair_common, cands, excl, barren, tid, name, rating)
+                        continue
+                    tails = [tuple(twin_cells[k] for k in combo)
+                             for combo in combinations(len(twin_cells), degree - 2)]
+                for tail in tails:
+                    cells = (c0, c1) + tail
+                    common = pair_common
+                    for t in tail:
+                        common &= excl[t]
+                    if common.bit_count() < 2:
+                        continue
+                    key = 1 << c0 | 1 << c1
+                    for t in tail:
+                        key |= 1 << t
+                    if key in barren:
+                        continue
+                    # An excluder with a digit none of the cells has can never be used up: leave it out.
+                    union = 0
+                    for c in cells:
+                        union |= cands[c]
+                    excluder_masks = _usable_excluders(common, union, cands)
+                    sees = [[bool(PEER_MASK[a] >> b & 1) for b in cells] for a in cells]
+                    allowed = [0] * degree
+                    value_lists = [DIGITS_OF[cands[c]] for c in cells]
+                    _enumerate(value_lists, sees, excluder_masks, allowed, [cands[c] for c in cells])
+                    removals = [(c, cands[c] & ~allowed[k]) for k, c in enumerate(cells) if cands[c] & ~allowed[k]]
+                    if not removals:
+                        barren.add(key)
+                    else:
+                        yield se_step(tid, name, rating, removals=removals, cells=cells,
+                                      text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot take "
+                                           f"values that would empty a common bivalue peer or repeat in a house.")
 
     return produce
 
@@ -571,33 +609,40 @@ def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], exclu
 
 def _enumerate3(value_lists: list[tuple[int, ...]] | tuple[tuple[int, ...], ...], s01: bool, s02: bool,
                 s12: bool, excluders: list[int], allowed: list[int], full: list[int]) -> None:
-    """`_enumerate` for three cells (``sXY``: whether cells X and Y see each other) as plain loops
-    on bitmasks, stopping as soon as every value of every cell is known to be allowed (then
+    """`_enumerate` for three cells (``sXY``: whether cells X and Y see each other) on bitmasks:
+    for each value pair of the first two cells, the third cell's admissible values at once (an
+    excluder is used up when all but at most one of its digits are the pair's and the third value
+    is that one). Stops as soon as every value of every cell is known to be allowed (then
     nothing can be excluded)."""
     a0 = a1 = a2 = 0
+    m2 = full[2]
+    f0, f1 = full[0], full[1]
     for v0 in value_lists[0]:
         b0 = 1 << (v0 - 1)
+        bad0 = b0 if s02 else 0
         for v1 in value_lists[1]:
             if v1 == v0 and s01:
                 continue
-            b01 = b0 | 1 << (v1 - 1)
-            for v2 in value_lists[2]:
-                if (v2 == v0 and s02) or (v2 == v1 and s12):
-                    continue
-                b2 = 1 << (v2 - 1)
-                used = b01 | b2
-                for m in excluders:
-                    if not m & ~used:
-                        break
-                else:
-                    a0 |= b0
-                    a1 |= 1 << (v1 - 1)
-                    a2 |= b2
-                    if a0 == full[0] and a1 == full[1] and a2 == full[2]:
-                        allowed[0] |= a0
-                        allowed[1] |= a1
-                        allowed[2] |= a2
-                        return
+            b1 = 1 << (v1 - 1)
+            b01 = b0 | b1
+            bad = bad0 | b1 if s12 else bad0
+            for m in excluders:
+                rest = m & ~b01
+                if not rest:  # used up by the pair whatever the third value
+                    bad = m2
+                    break
+                if not rest & (rest - 1):  # one digit left: the third cell must not take it
+                    bad |= rest
+            ok = m2 & ~bad
+            if ok:
+                a0 |= b0
+                a1 |= b1
+                a2 |= ok
+                if a0 == f0 and a1 == f1 and a2 == m2:
+                    break
+        else:
+            continue
+        break
     allowed[0] |= a0
     allowed[1] |= a1
     allowed[2] |= a2
