@@ -57,7 +57,10 @@ export function mount(root, store) {
       sizeSelect.dataset.sizes = key;
     }
     sizeSelect.value = String(s.game.geo.size);
-    sizeSelect.closest(".grid-size").hidden = list.length < 2 || s.mode === "solve";
+    // Shown from the start (disabled until the catalogue lists a second size), so the grid and
+    // the buttons below do not jump when the catalogue arrives under a reader's pointer.
+    sizeSelect.disabled = list.length < 2;
+    sizeSelect.closest(".grid-size").hidden = s.mode === "solve";
   }
 
   function render(s) {
