@@ -119,7 +119,22 @@ def test_type_a_puzzle_and_see_the_cli_ratings(page: Any) -> None:
     assert TOUGH in page.url, "the URL hash shares the puzzle"
     page.wait_for_selector('[data-testid="validity"].good')
     by_id(page, "analyze").click()
-    page.wait_for_selector('[data-testid="analyze"]:disabled')  # no second run queues behind this one
+    # While the run goes the button is disabled (no second run queues behind this one): read both
+    # at one instant, since a fast run may end between two separate looks.
+    seen = page.evaluate("""() => new Promise((resolve) => {
+        const look = () => ({ running: window.sudokuGrader.state.running || null,
+                              disabled: document.querySelector('[data-testid="analyze"]').disabled });
+        const t0 = performance.now();
+        const poll = () => {
+            const now = look();
+            if (now.running || performance.now() - t0 > 30000) resolve({ ...now,
+                puzzle: window.sudokuGrader.state.game.puzzle(), focus: document.activeElement?.id || null,
+                analysis: Boolean(window.sudokuGrader.state.analysis) });
+            else requestAnimationFrame(poll);
+        };
+        poll();
+    })""")
+    assert seen["running"] and seen["disabled"], f"Rate & explain did not start a disabled run: {seen}"
     analyzed(page)
     assert by_id(page, "analyze").is_enabled()
     shot(page, "app-02-rated")
