@@ -522,11 +522,17 @@ def aligned_exclusion(degree: int) -> Producer:
                     if not removals:
                         barren.add(key)
                     else:
-                        yield se_step(tid, name, rating, removals=removals, cells=cells,
-                                      text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot take "
-                                           f"values that would empty a common bivalue peer or repeat in a house.")
+                        yield _exclusion_step(tid, name, rating, cells, removals)
 
     return produce
+
+
+def _exclusion_step(tid: str, name: str, rating: float, cells: tuple[int, ...] | list[int],
+                    removals: Removals) -> Step:
+    """The step of an aligned exclusion (pairs, triplets or any degree): one sentence for all."""
+    return se_step(tid, name, rating, removals=removals, cells=cells,
+                   text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot take "
+                        f"values that would empty a common bivalue peer or repeat in a house.")
 
 
 def _usable_excluders(common: int, union: int, cands: list[int]) -> list[int]:
@@ -571,9 +577,7 @@ def _triplets(c0: int, c1: int, thirds: list[int], pair_common: int, cands: list
         if not removals:
             barren.add(key)
         else:
-            yield se_step(tid, name, rating, removals=removals, cells=cells,
-                          text=f"{name}: cells {', '.join(cell_name(c) for c in cells)} cannot take "
-                               f"values that would empty a common bivalue peer or repeat in a house.")
+            yield _exclusion_step(tid, name, rating, cells, removals)
 
 
 def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], excluders: list[int],
