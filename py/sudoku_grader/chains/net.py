@@ -229,26 +229,26 @@ def _scan_patterns(res: NetResult, board: Board, cands: list[int], dc: list[int]
                     places[pos] = d
     for d in range(1, 10):
         dbit = 1 << (d - 1)
-        for lines, cross in ((range(9), 9), (range(9, 18), 0)):
+        lines9 = _lines9(dc[d])
+        for first_line, cross in ((0, 9), (9, 0)):
             seen: dict[int, int] = {}
-            for line in lines:
+            for line in range(first_line, first_line + 9):
                 if done[line] & dbit:
                     continue
-                pos = dc[d] & HOUSE_MASK[line]
+                pos = lines9[line]
                 if pos.bit_count() != 2:
                     continue
-                key = tuple(sorted(_line_of(c, cross) for c in iter_bits(pos)))
-                k = key[0] * 27 + key[1]
-                if k in seen:
-                    first = seen[k]
-                    cover = HOUSE_MASK[key[0]] | HOUSE_MASK[key[1]]
+                if pos in seen:
+                    first = seen[pos]
+                    low = (pos & -pos).bit_length() - 1
+                    cover = HOUSE_MASK[cross + low] | HOUSE_MASK[cross + (pos ^ (1 << low)).bit_length() - 1]
                     victims = dc[d] & cover & ~HOUSE_MASK[line] & ~HOUSE_MASK[first]
                     cause = tuple(_removed_in_house(res, board, line, d) + _removed_in_house(res, board, first, d))
                     why = f"X-wing on {d} in {house_name(first)} and {house_name(line)}"
                     for v in iter_bits(victims):
                         add((cand_id(v, d), False), cause, why)
                 else:
-                    seen[k] = line
+                    seen[pos] = line
     return len(res.causes) > before
 
 
@@ -287,15 +287,16 @@ def _scan_triples(res: NetResult, board: Board, cands: list[int], dc: list[int],
                     add((cand_id(c, x + 1), False), cause, why)
     for d in range(1, 10):
         dbit = 1 << (d - 1)
-        for lines, cross in ((range(9), 9), (range(9, 18), 0)):
-            base = [line for line in lines if not done[line] & dbit
-                    and 2 <= (dc[d] & HOUSE_MASK[line]).bit_count() <= 3]
+        lines9 = _lines9(dc[d])
+        for first_line, cross in ((0, 9), (9, 0)):
+            base = [line for line in range(first_line, first_line + 9) if not done[line] & dbit
+                    and 2 <= lines9[line].bit_count() <= 3]
             for trio in combinations(base, 3):
-                covers = {_line_of(c, cross) for line in trio for c in iter_bits(dc[d] & HOUSE_MASK[line])}
-                if len(covers) != 3:
+                covers = lines9[trio[0]] | lines9[trio[1]] | lines9[trio[2]]
+                if covers.bit_count() != 3:
                     continue
                 inside = HOUSE_MASK[trio[0]] | HOUSE_MASK[trio[1]] | HOUSE_MASK[trio[2]]
-                victims = dc[d] & sum(HOUSE_MASK[x] for x in covers) & ~inside
+                victims = dc[d] & ~inside & sum(HOUSE_MASK[cross + x] for x in iter_bits(covers))
                 if victims:
                     cause = tuple(f for line in trio for f in _removed_in_house(res, board, line, d))
                     why = f"swordfish on {d} in {', '.join(house_name(x) for x in trio)}"
@@ -304,9 +305,16 @@ def _scan_triples(res: NetResult, board: Board, cands: list[int], dc: list[int],
     return len(res.causes) > before
 
 
-def _line_of(cell: int, kind: int) -> int:
-    """The row (kind 0) or column (kind 9) house of a cell."""
-    return cell // 9 if kind == 0 else 9 + cell % 9
+def _lines9(mask: int) -> list[int]:
+    """A digit's places per line as 9-bit masks: rows 0-8 (a bit per column), then columns (a bit per row)."""
+    out = [(mask >> (9 * r)) & 0x1FF for r in range(9)] + [0] * 9
+    for r in range(9):
+        x = out[r]
+        while x:
+            b = x & -x
+            x ^= b
+            out[8 + b.bit_length()] |= 1 << r
+    return out
 
 
 HOUSES_LIST = tuple(tuple(iter_bits(m)) for m in HOUSE_MASK)
