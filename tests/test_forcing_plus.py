@@ -1,4 +1,4 @@
-"""Forcing Net (+): nets with triples and swordfish inside, on the default path before nested nets.
+"""Forcing Net (+): nets with triples and swordfish inside, between the plain and the nested nets.
 
 Budget: well under a minute (samples only; `scripts/expert_benchmark.py` measures whole sets).
 """
@@ -32,9 +32,12 @@ def _check(step, solution) -> None:  # type: ignore[no-untyped-def]
         assert solution[c] != d, step.text
 
 
-def test_on_the_default_path_between_the_plain_and_the_nested_nets() -> None:
-    ids = [t.id for t in default_order()]
-    assert ids.index("forcing-net-verity") < ids.index("forcing-net-plus") < ids.index("nested-forcing-net")
+def test_ordered_between_the_plain_and_the_nested_nets_and_priced() -> None:
+    """Off the default path (it costs more than the nested net it would replace, see its module),
+    ordered after the plain nets when named, and priced by the scales that price forcing nets."""
+    plus = get("forcing-net-plus")
+    assert not plus.default and plus not in default_order()
+    assert get("forcing-net-verity").level < plus.level < get("nested-forcing-net").level
     assert get("Forcing Nets (+)").id == "forcing-net-plus"
     assert mapping_for("hodoku", "forcing-net-plus")[0] == "forcing-net-verity"
     assert mapping_for("sudokuwiki", "forcing-net-plus")[0] == "cell-forcing-chain"

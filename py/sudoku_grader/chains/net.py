@@ -229,26 +229,26 @@ def _scan_patterns(res: NetResult, board: Board, cands: list[int], dc: list[int]
                     places[pos] = d
     for d in range(1, 10):
         dbit = 1 << (d - 1)
-        lines9 = _lines9(dc[d])
-        for first_line, cross in ((0, 9), (9, 0)):
+        for lines, cross in ((range(9), 9), (range(9, 18), 0)):
             seen: dict[int, int] = {}
-            for line in range(first_line, first_line + 9):
+            for line in lines:
                 if done[line] & dbit:
                     continue
-                pos = lines9[line]
+                pos = dc[d] & HOUSE_MASK[line]
                 if pos.bit_count() != 2:
                     continue
-                if pos in seen:
-                    first = seen[pos]
-                    low = (pos & -pos).bit_length() - 1
-                    cover = HOUSE_MASK[cross + low] | HOUSE_MASK[cross + (pos ^ (1 << low)).bit_length() - 1]
+                key = tuple(sorted(_line_of(c, cross) for c in iter_bits(pos)))
+                k = key[0] * 27 + key[1]
+                if k in seen:
+                    first = seen[k]
+                    cover = HOUSE_MASK[key[0]] | HOUSE_MASK[key[1]]
                     victims = dc[d] & cover & ~HOUSE_MASK[line] & ~HOUSE_MASK[first]
                     cause = tuple(_removed_in_house(res, board, line, d) + _removed_in_house(res, board, first, d))
                     why = f"X-wing on {d} in {house_name(first)} and {house_name(line)}"
                     for v in iter_bits(victims):
                         add((cand_id(v, d), False), cause, why)
                 else:
-                    seen[pos] = line
+                    seen[k] = line
     return len(res.causes) > before
 
 
@@ -303,6 +303,11 @@ def _scan_triples(res: NetResult, board: Board, cands: list[int], dc: list[int],
                     for v in iter_bits(victims):
                         add((cand_id(v, d), False), cause, why)
     return len(res.causes) > before
+
+
+def _line_of(cell: int, kind: int) -> int:
+    """The row (kind 0) or column (kind 9) house of a cell."""
+    return cell // 9 if kind == 0 else 9 + cell % 9
 
 
 def _lines9(mask: int) -> list[int]:

@@ -363,18 +363,25 @@ def _net_verities(nets: _Nets, board: Board, found: dict) -> None:  # type: igno
 # X-wings), the "basic techniques" of the forum's forcing nets. Sudoku Explainer's Dynamic Forcing
 # Chains (+) stop at pairs and X-wings, which the plain nets' second level already has; the
 # triples reach contradictions that otherwise need a net nested inside a net.
+#
+# Off the default path (measured with scripts/expert_benchmark.py --new forcing-net-plus, interleaved):
+# on forum-hardest-1106 (every 15th) and forum-hardest-1905-11plus-sample200 (every 10th) it replaced
+# 15 and 6 nested-net steps, but no path stopped needing a nested net (19 of 25 and 7 of 15 either
+# way), and one call costs more than the nested net it would replace (median 423 against 322 ms,
+# 500 against 292 ms): the issue's rule for staying off the path. It is there by name.
 
 
-@technique("forcing-net-plus", "Forcing Net (+)", family="forcing", level=9.0,
+@technique("forcing-net-plus", "Forcing Net (+)", family="forcing", level=9.0, default=False,
            aliases=("Forcing Nets (+)", "forcing net plus", "Forcing Nets with basic techniques"))
 def forcing_net_plus(board: Board) -> Iterator[Step]:
     """A premise whose net (with triples and swordfish inside) is impossible is false; failing that,
     all cases of a cell, a house or a candidate whose nets agree.
 
     One finder for both forms, so the verity form reuses the contradiction form's nets (each
-    premise is propagated once). The scales price it at their hardest forcing-chain entry
-    (`ratings.mapping`): none of them has a net with inner subsets and fish, so that entry is the
-    nearest, and a lower bound of what such a step asks of a solver.
+    premise is propagated once). HoDoKu and SudokuWiki try it after their forcing nets and price it
+    at their nearest forcing entry (`ratings.mapping`: HoDoKu's Forcing Net, SudokuWiki's cell
+    forcing chain): neither has a net with inner subsets and fish, so that entry is a lower bound
+    of what such a step asks of a solver.
     """
     nets = _Nets(board, True, True)
     found: dict = {}
