@@ -83,8 +83,9 @@ def test_plus_net_where_the_plain_nets_find_nothing() -> None:
     step = next(s for s in steps if s.eliminations == [(3 * 9 + 8, 7)])
     assert bin(board.cands[9 + 5]).count("1") == 5  # r2c6 has five candidates: 2, 3, 4, 5, 9
     assert step.text.startswith("If r4c9 were 7, r2c6 would have no candidate left; so it is not 7.")
-    for piece in ("r5c9=8 (hidden single in column 9)", "r2c6<>9 (naked triple 239 in row 2)",
-                  "r2c6<>4 (naked triple 457 in column 6)", "(locked candidates: "):
+    for piece in ("r5c9=8 (hidden single in column 9)", "r2c6<>239 (naked triple 239 in row 2)",
+                  "r2c6<>45 (naked triple 457 in column 6)", "r2c1<>45 (naked pair 45 in column 1)",
+                  "(locked candidates: "):
         assert piece in step.text, piece
     # without the triples the same premise stays consistent
     plain = propagate(board, [(cand_id(3 * 9 + 8, 7), True)], locked=True, subsets=True)

@@ -52,11 +52,20 @@ class NetResult:
 
     def text(self, facts: list[Fact]) -> str:
         """The facts in order, naming the rule behind each that is more than a placement's
-        consequence: ``r1c2<>5, r1c3=5 (hidden single in row 1)``."""
-        parts = []
+        consequence: ``r1c2<>5, r1c3=5 (hidden single in row 1)``. Eliminations in one cell for one
+        reason, one after the other, are written once: ``r6c9<>239``, ``r2c6<>45 (naked pair 45 in
+        column 1)``."""
+        parts: list[str] = []
+        last: tuple[int, str] | None = None  # (cell, reason) of the elimination just written
         for f in facts:
             why = self.reason.get(f, "")
-            parts.append(fact_text(f) + (f" ({why})" if why not in _PLAIN else ""))
+            cell, d = cand_of(f[0])
+            note = f" ({why})" if why not in _PLAIN else ""
+            if not f[1] and last == (cell, why):
+                parts[-1] = parts[-1][: len(parts[-1]) - len(note)] + f"{d}{note}"
+                continue
+            parts.append(fact_text(f) + note)
+            last = (cell, why) if not f[1] else None
         return ", ".join(parts)
 
     def links(self, facts: list[Fact]) -> list[Link]:
