@@ -65,8 +65,9 @@ def test_inner_triples_and_swordfish_are_sound_under_a_true_premise() -> None:
 def test_plus_net_where_the_plain_nets_find_nothing() -> None:
     """forum-hardest-1106 #330 after its first steps: no plain forcing chain or net applies; the
     (+) net refutes r4c9=7. Checked by hand from the step's text: r4c9=7 makes r5c9=8 and r6c9=1
-    (hidden singles in column 9); locked candidates and naked pairs follow; then row 2 holds a
-    naked triple 239 and column 6 a naked triple 457, which take all five candidates of r2c6."""
+    (hidden singles in column 9); locked candidates ("2 of row 6 is locked in box 4") and naked
+    pairs follow; then row 2 holds a naked triple 239 and column 6 a naked triple 457, which take
+    all five candidates of r2c6."""
     line = puzzle_set("forum-hardest-1106")[330]
     before = [t for t in default_order() if t.level < get("forcing-net-plus").level]
     path = walk(parse(line).board, Simplest(before))
@@ -85,7 +86,7 @@ def test_plus_net_where_the_plain_nets_find_nothing() -> None:
     assert step.text.startswith("If r4c9 were 7, r2c6 would have no candidate left; so it is not 7.")
     for piece in ("r5c9=8 (hidden single in column 9)", "r2c6<>239 (naked triple 239 in row 2)",
                   "r2c6<>45 (naked triple 457 in column 6)", "r2c1<>45 (naked pair 45 in column 1)",
-                  "(locked candidates: "):
+                  "r4c1<>2 (2 of row 6 is locked in box 4)"):
         assert piece in step.text, piece
     # without the triples the same premise stays consistent
     plain = propagate(board, [(cand_id(3 * 9 + 8, 7), True)], locked=True, subsets=True)

@@ -179,7 +179,7 @@ def propagate(board: Board, premises: list[Fact], locked: bool = False, subsets:
                         if pos & ~HOUSE_MASK[other] == 0:
                             victims = dc[d] & HOUSE_MASK[other] & ~pos
                             if victims:
-                                why = f"locked candidates: {d} in {house_name(h)} is confined to {house_name(other)}"
+                                why = f"{d} of {house_name(h)} is locked in {house_name(other)}"
                                 cause = tuple(_removed_in_house(res, board, h, d))
                                 for v in iter_bits(victims):
                                     add((cand_id(v, d), False), cause, why)
