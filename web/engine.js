@@ -193,6 +193,15 @@ class Lane {
   }
 }
 
+/** The worker has loaded the runtime, so the browser's HTTP cache holds it: the app's service
+ * worker, where one serves this page, keeps it for offline use without downloading it again
+ * (sw.js). A page no service worker serves (a blog with embeds) waits for nothing. */
+function keepRuntime() {
+  const sw = globalThis.navigator?.serviceWorker;
+  if (!sw || location.protocol === "file:") return;
+  sw.ready.then((reg) => reg.active?.postMessage({ type: "runtime-loaded" })).catch(() => {});
+}
+
 export class Engine extends EventTarget {
   constructor({ workerUrl = new URL("./worker.js", import.meta.url), bootTimeout = BOOT_TIMEOUT_S, lanes = 2 } = {}) {
     super();
@@ -228,6 +237,8 @@ export class Engine extends EventTarget {
       this.ready = lane.ready;
       this.laneChanged(lane);
       this.dispatchEvent(new CustomEvent("ready", { detail: { seconds: this.bootSeconds, version: msg.version } }));
+      if (!this.runtimeKept) keepRuntime();
+      this.runtimeKept = true;
       if (this.long.state === "idle") this.long.start();
     } else this.laneChanged(lane);
   }
