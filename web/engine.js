@@ -4,9 +4,10 @@
 //   long lane   rate, explain, steps, generate (and the diagnostic sleep): work that can take minutes.
 //
 // So a hint, a validity check or a new puzzle's parse never waits behind a rating. The quick lane
-// boots first; the long lane boots once the quick one is ready (the two boots would otherwise
-// share the CPU), and long requests made before then wait for it. `new Engine({lanes: 1})` runs
-// everything in one worker, one request after another.
+// boots at once. The long lane boots when long work is first asked for (each Pyodide worker holds
+// some 150 MB, and a player who never rates needs only one), but not before the quick lane is
+// ready (the two boots would otherwise share the CPU); its requests wait for it. `new
+// Engine({lanes: 1})` runs everything in one worker, one request after another.
 //
 // A running Python call cannot be interrupted without SharedArrayBuffer (which needs headers
 // most hosts lack), so cancelling, the time limit and a newer request that replaces a running one
@@ -128,6 +129,11 @@ class Lane {
 
   request(op, puzzle, options, onProgress) {
     const job = { op, puzzle, options, onProgress, dropped: null, partial: {}, id: 0 };
+    // A job dropped while it waits for the boot fails at once (the lane may never boot).
+    job.stopped = new Promise((_, reject) => {
+      job.stop = reject;
+    });
+    job.stopped.catch(() => {});
     this.jobs.add(job);
     const run = () => this.send(job);
     const p = this.queue.then(run, run);
@@ -143,7 +149,7 @@ class Lane {
 
   async send(job) {
     if (job.dropped) throw job.dropped;
-    await this.ready;
+    await Promise.race([this.ready, job.stopped]);
     if (job.dropped) throw job.dropped;
     return new Promise((resolve, reject) => {
       job.resolve = resolve;
@@ -186,6 +192,7 @@ class Lane {
     for (const job of this.jobs) {
       if (job.dropped || !test(job)) continue;
       job.dropped = reason;
+      job.stop(reason);
       if (job === this.running) wasRunning = true;
     }
     if (wasRunning) this.restart(reason);
@@ -239,8 +246,14 @@ export class Engine extends EventTarget {
       this.dispatchEvent(new CustomEvent("ready", { detail: { seconds: this.bootSeconds, version: msg.version } }));
       if (!this.runtimeKept) keepRuntime();
       this.runtimeKept = true;
-      if (this.long.state === "idle") this.long.start();
+      this.startLong();
     } else this.laneChanged(lane);
+  }
+
+  /** Boot the long lane if it is not started, long work waits for it and the quick lane is ready. */
+  startLong() {
+    const waiting = [...this.long.jobs].some((job) => !job.dropped);
+    if (this.long.state === "idle" && waiting && this.quick.state === "ready") this.long.start();
   }
 
   laneChanged(lane) {
@@ -267,7 +280,9 @@ export class Engine extends EventTarget {
       const replaced = new EngineError("Replaced by a request for another puzzle.", "cancelled");
       this.long.drop((job) => REPLACEABLE.has(job.op) && job.puzzle !== puzzle, replaced);
     }
-    return lane.request(op, puzzle, options, onProgress);
+    const answer = lane.request(op, puzzle, options, onProgress);
+    if (lane === this.long) this.startLong();
+    return answer;
   }
 
   /** Drop the long lane's queued and running work (the page's puzzle changed); no "restart" event. */
