@@ -225,17 +225,21 @@ class Graph:
         order = [start]
         parent = [0]
         depth = [0]
-        pos = {start: 0}
+        # nodes already entered, by id (a byte per node: indexing costs Pyodide less than a dict)
+        seen = bytearray(self.size)
+        seen[start] = 1
+        n = 1  # len(order)
         j = 0
-        while j < len(order):
-            if len(order) >= MAX_ENTRIES:
+        while j < n:
+            if n >= MAX_ENTRIES:
                 break
             dj = depth[j] + 1
             for y in direct[order[j]]:
-                if y not in pos:
-                    if len(order) >= MAX_ENTRIES:
+                if not seen[y]:
+                    if n >= MAX_ENTRIES:
                         break
-                    pos[y] = len(order)
+                    seen[y] = 1
+                    n += 1
                     order.append(y)
                     parent.append(j)
                     depth.append(dj)

@@ -95,6 +95,7 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
     skips cover sets that would make the fish of a simpler shape. ``g`` is the grid.
     """
     house_mask, cell_houses, peer_mask = g.house_mask, g.cell_houses, g.peer_mask
+    outside = _outside(g)  # per house, the grid's other cells
     max_fins = MAX_FINS if finned else 0
     max_endo = MAX_ENDO_FINS if finned else 0
     cover_ok = [False] * 27
@@ -117,8 +118,8 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
         required = _required_kinds(base, only)  # kinds of house (bits 1/2/4) the covers must include
 
         def step(chosen: list[int], covered: int, twice: int, fins: int, nfins: int, peers: int,
-                 forbidden: int, missing: int) -> None:
-            need = plain & ~covered & ~fins
+                 forbidden: int, missing: int, need: int) -> None:
+            # need: the base cells neither covered nor fins yet (plain & ~covered & ~fins)
             left = size - len(chosen)
             if _POP3[missing] > left:
                 return
@@ -153,7 +154,7 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
                 hm = house_mask[h] & cands
                 chosen.append(h)
                 step(chosen, covered | hm, twice | (covered & hm), fins, nfins, peers, forbidden,
-                     missing & ~(1 << (h // 9)))
+                     missing & ~(1 << (h // 9)), need & outside[h])
                 chosen.pop()
                 forbidden |= 1 << h
             # or the cell is a fin
@@ -162,9 +163,9 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
                 if p & cands:
                     for h in cell_houses[cell]:
                         forbidden |= 1 << h
-                    step(chosen, covered, twice, fins | low, nfins + 1, p, forbidden, missing)
+                    step(chosen, covered, twice, fins | low, nfins + 1, p, forbidden, missing, need ^ low)
 
-        step([], 0, 0, 0, 0, fin_peers, 0, required)
+        step([], 0, 0, 0, 0, fin_peers, 0, required, plain)
 
     def base_search(start: int, chosen: list[int], bcells: int, endo: int, peers: int) -> None:
         if len(chosen) == size:
@@ -192,6 +193,16 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
 
 
 _POP3 = (0, 1, 1, 2, 1, 2, 2, 3)
+
+_OUTSIDE: dict[int, tuple[int, ...]] = {}  # by grid size: per house, the cells outside it
+
+
+def _outside(g: Geometry) -> tuple[int, ...]:
+    """Per house, the mask of the index space's cells outside it (one AND removes a house)."""
+    out = _OUTSIDE.get(g.size)
+    if out is None:
+        out = _OUTSIDE[g.size] = tuple(ALL & ~m for m in g.house_mask)
+    return out
 
 
 def _required_kinds(base: tuple[int, ...], only: str) -> int:

@@ -21,19 +21,24 @@ from ..step import Mark, Step
 from .registry import technique
 
 
-def _subsets(board: Board, cells: list[int]) -> list[tuple[int, int, int]]:
-    """(cell mask, digit union, size) of every nonempty subset of ``cells``."""
+def _subsets(board: Board, cells: list[int], shared: dict[int, int]) -> list[tuple[int, int, int, int]]:
+    """(cell mask, digit union, size, shared bits) of every nonempty subset of ``cells``; ``shared``
+    gives the cells of the box-line intersection a small bit each, so that a line set and a box
+    set are checked for a common cell without an 81-bit operation."""
     cands = board.cands
     n = len(cells)
     unions = [0] * (1 << n)
     masks = [0] * (1 << n)
+    smalls = [0] * (1 << n)
     out = []
     for i in range(1, 1 << n):
         top = _TOP9[i]
         rest = i ^ (1 << top)
-        unions[i] = unions[rest] | cands[cells[top]]
-        masks[i] = masks[rest] | 1 << cells[top]
-        out.append((masks[i], unions[i], POPCOUNT9[i]))
+        c = cells[top]
+        unions[i] = unions[rest] | cands[c]
+        masks[i] = masks[rest] | 1 << c
+        smalls[i] = smalls[rest] | shared.get(c, 0)
+        out.append((masks[i], unions[i], POPCOUNT9[i], smalls[i]))
     return out
 
 
@@ -52,6 +57,7 @@ def _sue_de_coq(board: Board) -> Iterator[Step]:
         open_inter = [c for c in iter_bits(inter & board.unsolved)]
         if len(open_inter) < 2:
             continue
+        shared = {c: 1 << j for j, c in enumerate(iter_bits(inter))}
         line_open = HOUSE_MASK[line] & board.unsolved
         box_open = HOUSE_MASK[box] & board.unsolved
         for k in (2, 3):
@@ -64,18 +70,18 @@ def _sue_de_coq(board: Board) -> Iterator[Step]:
                 if n_plus < 2:
                     continue
                 line_sets = []
-                for lm, lu, ln in _subsets(board, list(iter_bits(line_open & ~core_mask))):
+                for lm, lu, ln, ls in _subsets(board, list(iter_bits(line_open & ~core_mask)), shared):
                     extra_l = POPCOUNT9[lu & ~v]
                     if lu & v and extra_l < ln and ln - extra_l < n_plus:
-                        line_sets.append((lm, lu, ln, extra_l))
+                        line_sets.append((lm, lu, ln, extra_l, ls))
                 if not line_sets:
                     continue
-                box_subsets = _subsets(board, list(iter_bits(box_open & ~core_mask)))
-                for lm, lu, ln, extra_l in line_sets:
+                box_subsets = _subsets(board, list(iter_bits(box_open & ~core_mask)), shared)
+                for lm, lu, ln, extra_l, ls in line_sets:
                     need = n_plus - (ln - extra_l)
                     forbidden = lu & v
-                    for bm, bu, bn in box_subsets:
-                        if bm & lm or bu & forbidden or not bu & v:
+                    for bm, bu, bn, bs in box_subsets:
+                        if bs & ls or bu & forbidden or not bu & v:
                             continue
                         if bn - POPCOUNT9[bu & ~v] != need:
                             continue

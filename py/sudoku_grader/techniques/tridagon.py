@@ -51,40 +51,50 @@ def impossible(boxes: tuple[tuple[int, int, int], ...]) -> bool:
     return True
 
 
+# Each box's six transversals, box by box (band-major), and the triples of digits as 9-bit masks.
+_BOX_TRANSVERSALS = tuple(tuple(_transversals(box // 3, box % 3)) for box in range(9))
+_TRIPLES = tuple(sum(1 << (d - 1) for d in t) for t in combinations(range(1, 10), 3))
+_RECTANGLES = tuple((3 * b0 + s0, 3 * b0 + s1, 3 * b1 + s0, 3 * b1 + s1)
+                    for b0, b1 in combinations(range(3), 2) for s0, s1 in combinations(range(3), 2))
+
+
 @technique("tridagon", "Tridagon", family="tridagon", level=7.6,
            aliases=("anti-tridagon", "thor's hammer", "Tridagons"))
 def tridagon(board: Board) -> Iterator[Step]:
     """Twelve cells in four boxes that only three digits reach, in an arrangement they cannot fill."""
     cands = board.cands
     seen: set[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = set()
-    for abc in (sum(1 << (d - 1) for d in t) for t in combinations(range(1, 10), 3)):
-        for bands in combinations(range(3), 2):
-            for stacks in combinations(range(3), 2):
-                per_box = []
-                for band in bands:
-                    for stack in stacks:
-                        opts = []
-                        for t in _transversals(band, stack):
-                            if any(not cands[c] & abc for c in t):
-                                continue
-                            guards = sum(1 for c in t if cands[c] & ~abc)
-                            if guards <= 2:
-                                opts.append((t, guards))
-                        per_box.append(opts)
-                if not all(per_box):
+    for abc in _TRIPLES:
+        # per cell: 0 when no digit of abc is there (or filled), else 1 + (1 if it has another digit)
+        weight = [(2 if m & ~abc else 1) if m & abc else 0 for m in cands]
+        # per box: its transversals on abc cells with at most two guardians (cells with another digit)
+        opts_of = []
+        for transversals in _BOX_TRANSVERSALS:
+            opts = []
+            for t in transversals:
+                a, b, c = t
+                wa, wb, wc = weight[a], weight[b], weight[c]
+                if wa and wb and wc:
+                    guards = wa + wb + wc - 3
+                    if guards <= 2:
+                        opts.append((t, guards))
+            opts_of.append(opts)
+        for rectangle in _RECTANGLES:
+            per_box = [opts_of[box] for box in rectangle]
+            if not all(per_box):
+                continue
+            for combo in product(*per_box):
+                if combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1] > 2:
                     continue
-                for combo in product(*per_box):
-                    if sum(g for _, g in combo) > 2:
-                        continue
-                    boxes = tuple(t for t, _ in combo)
-                    if not impossible(boxes):
-                        continue
-                    step = _step(board, boxes, abc)
-                    if step is not None:
-                        key = (tuple(sorted(c for b in boxes for c in b)), tuple(sorted(step.eliminations)))
-                        if key not in seen:
-                            seen.add(key)
-                            yield step
+                boxes = (combo[0][0], combo[1][0], combo[2][0], combo[3][0])
+                if not impossible(boxes):
+                    continue
+                step = _step(board, boxes, abc)
+                if step is not None:
+                    key = (tuple(sorted(c for b in boxes for c in b)), tuple(sorted(step.eliminations)))
+                    if key not in seen:
+                        seen.add(key)
+                        yield step
 
 
 def _step(board: Board, boxes: tuple[tuple[int, int, int], ...], abc: int) -> Step | None:
