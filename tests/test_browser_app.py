@@ -442,6 +442,30 @@ def test_the_second_worker_starts_with_the_first_long_work(context: Any, site: s
         pg.close()
 
 
+def test_a_typed_puzzle_boots_the_second_worker_before_its_rating(context: Any, site: str) -> None:
+    """An empty page keeps to one worker; once a puzzle's worth of clues is typed in analyse mode
+    a rating is coming, so the long lane boots then (the rating does not wait 2-3 s for it)."""
+    pg = context.new_page()
+    try:
+        pg.goto(site)
+        wait_ready(pg)
+        pg.wait_for_function("window.sudokuGrader.state.catalogue !== null", timeout=WORK_TIMEOUT_MS)
+        assert pg.evaluate("window.sudokuGrader.engine.long.state") == "idle"
+        pg.locator('[data-testid="cell-r1c1"]').click()
+        typed = 0
+        for ch in EASY:
+            pg.keyboard.press(ch)
+            typed += ch != "."
+            if typed == 16:
+                assert pg.evaluate("window.sudokuGrader.engine.long.state") == "idle", "booted before 17 clues"
+            if typed == 17:
+                break
+        pg.wait_for_function("window.sudokuGrader.engine.long.state !== 'idle'", timeout=WORK_TIMEOUT_MS)
+        assert pg.evaluate("window.sudokuGrader.state.running") is None  # no rating was asked
+    finally:
+        pg.close()
+
+
 def test_embed_demo_page(context: Any, site: str) -> None:
     pg = context.new_page()
     try:

@@ -29,6 +29,9 @@ function openStorage() {
   }
 }
 
+/** The fewest clues a puzzle of each size can have with one solution. */
+const MIN_CLUES = { 9: 17, 6: 8 };
+
 const storage = openStorage();
 const engine = new Engine();
 const store = createStore(act.initialState(act.loadSettings(storage)), { engine, storage, saves: new Saves(storage) });
@@ -87,6 +90,16 @@ store.subscribe((s, keys) => {
   else history.replaceState(null, "", url);
 });
 window.addEventListener("hashchange", () => act.openHash(store, location.hash));
+
+// A puzzle on the grid in analyse mode will be rated: boot the long lane's worker now, so the
+// rating does not wait for it. Solve mode and an empty grid keep to one worker (memory).
+const expectRating = (s) => {
+  if (s.mode === "analyse" && s.game.givenCount() >= MIN_CLUES[s.game.geo.size]) engine.prepareLong();
+};
+store.subscribe((s, keys) => {
+  if (touches(keys, "game", "mode")) expectRating(s);
+});
+expectRating(store.state);
 
 // Save the time played when the tab goes away (moves are saved as they are made).
 window.addEventListener("pagehide", () => act.persist(store));

@@ -5,8 +5,9 @@
 //
 // So a hint, a validity check or a new puzzle's parse never waits behind a rating. The quick lane
 // boots at once. The long lane boots when long work is first asked for (each Pyodide worker holds
-// some 150 MB, and a player who never rates needs only one), but not before the quick lane is
-// ready (the two boots would otherwise share the CPU); its requests wait for it. `new
+// some 150 MB, and a player who never rates needs only one), or when the page says long work is
+// coming (`prepareLong`), but not before the quick lane is ready (the two boots would otherwise
+// share the CPU); its requests wait for it. `new
 // Engine({lanes: 1})` runs everything in one worker, one request after another.
 //
 // A running Python call cannot be interrupted without SharedArrayBuffer (which needs headers
@@ -250,9 +251,16 @@ export class Engine extends EventTarget {
     } else this.laneChanged(lane);
   }
 
-  /** Boot the long lane if it is not started, long work waits for it and the quick lane is ready. */
+  /** Boot the long lane once the quick lane is ready, before any long work is asked: the page
+   * expects a rating soon, and should not wait 2-3 s for a worker to boot when it comes. */
+  prepareLong() {
+    this.longWanted = true;
+    this.startLong();
+  }
+
+  /** Boot the long lane if it is not started, long work waits for it (or is expected) and the quick lane is ready. */
   startLong() {
-    const waiting = [...this.long.jobs].some((job) => !job.dropped);
+    const waiting = this.longWanted || [...this.long.jobs].some((job) => !job.dropped);
     if (this.long.state === "idle" && waiting && this.quick.state === "ready") this.long.start();
   }
 
