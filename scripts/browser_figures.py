@@ -25,6 +25,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -116,35 +117,41 @@ def build_size(srv: CountingServer) -> tuple[int, int]:
 
 
 # ----------------------------------------------------------------- boot
+def rotation(rounds: range, srv: CountingServer, other: CountingServer | None) -> Iterator[
+        tuple[int, str, CountingServer, str]]:
+    """(round, who, server, url) for bare Pyodide, the app and another build's app, the first of
+    them rotating each round, so a drift in the machine's speed spoils no one side."""
+    who_all = ["bare", "app"] + (["other"] if other else [])
+    for i in rounds:
+        for who in who_all[i % len(who_all):] + who_all[:i % len(who_all)]:
+            server = other if who == "other" and other else srv
+            yield i, who, server, server.base + (BARE if who == "bare" else "")
+
+
 def boot(browser: Any, srv: CountingServer, runs: int, other: CountingServer | None = None) -> None:
     """Bare Pyodide and the app (and another build's app, with --against), in rotating order, each
     cold (a fresh context) then cached (a reload once the first visit is over)."""
     who_all = ["bare", "app"] + (["other"] if other else [])
     times: dict[str, list[float]] = {f"{w} {k}": [] for w in who_all for k in ("cold", "cached")}
     phases: list[dict[str, float]] = []
-    for i in range(runs):
-        order = who_all[i % len(who_all):] + who_all[:i % len(who_all)]
-        for who in order:
-            server = other if who == "other" else srv
-            assert server is not None
-            ctx = new_context(browser)
-            page = ctx.new_page()
-            url = server.base + (BARE if who == "bare" else "")
-            t = time.perf_counter()
-            page.goto(url)
-            wait_state_ready(page, BOOT_MS)
-            times[f"{who} cold"].append(time.perf_counter() - t)
-            if who != "bare":
-                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-            server.wait_quiet(2.0)
-            t = time.perf_counter()
-            page.reload()
-            wait_state_ready(page, BOOT_MS)
-            times[f"{who} cached"].append(time.perf_counter() - t)
-            if who == "app":
-                phases.append(page.evaluate("window.sudokuGrader.engine.phases || {}"))
-            server.wait_quiet(1.0)
-            ctx.close()
+    for _, who, server, url in rotation(range(runs), srv, other):
+        ctx = new_context(browser)
+        page = ctx.new_page()
+        t = time.perf_counter()
+        page.goto(url)
+        wait_state_ready(page, BOOT_MS)
+        times[f"{who} cold"].append(time.perf_counter() - t)
+        if who != "bare":
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        server.wait_quiet(2.0)
+        t = time.perf_counter()
+        page.reload()
+        wait_state_ready(page, BOOT_MS)
+        times[f"{who} cached"].append(time.perf_counter() - t)
+        if who == "app":
+            phases.append(page.evaluate("window.sudokuGrader.engine.phases || {}"))
+        server.wait_quiet(1.0)
+        ctx.close()
     extra = " | other build s | ratio other" if other else ""
     print(f"\n| page open -> ready (median of {runs}, rotating order) | bare Pyodide 1+1 s | app worker ready s | "
           f"ratio app/bare{extra} | runs bare / app{' / other' if other else ''} (s) |\n"
@@ -199,7 +206,6 @@ def memory(browser: Any, srv: CountingServer, runs: int, other: CountingServer |
     rotation. A fresh context per page (closed, and its renderers gone, before the next one); PSS
     read 3 s after the page is quiet. One untimed round first: the browser's first page is larger."""
     easy = sample(2)[0]
-    who_all = ["bare", "app"] + (["other"] if other else [])
     pss: dict[str, list[float]] = {}
 
     def settle(server: CountingServer) -> float:
@@ -207,29 +213,25 @@ def memory(browser: Any, srv: CountingServer, runs: int, other: CountingServer |
         time.sleep(3.0)
         return renderer_pss_mb()
 
-    for i in range(-1, runs):
-        order = who_all[i % len(who_all):] + who_all[:i % len(who_all)]
-        for who in order:
-            server = other if who == "other" else srv
-            assert server is not None
-            ctx = new_context(browser)
-            page = ctx.new_page()
-            page.goto(server.base + (BARE if who == "bare" else ""))
-            wait_state_ready(page, BOOT_MS)
-            ready = settle(server)
-            rated = None
-            if who != "bare":
-                page.evaluate("async (p) => { await window.sudokuGrader.engine.request('rate', p); }", easy)
-                rated = settle(server)
-            ctx.close()
-            end = time.monotonic() + 30
-            while renderer_pss_mb() > 0 and time.monotonic() < end:
-                time.sleep(0.2)
-            if i < 0:
-                continue
-            pss.setdefault(f"{who} ready", []).append(ready)
-            if rated is not None:
-                pss.setdefault(f"{who} rated", []).append(rated)
+    for i, who, server, url in rotation(range(-1, runs), srv, other):
+        ctx = new_context(browser)
+        page = ctx.new_page()
+        page.goto(url)
+        wait_state_ready(page, BOOT_MS)
+        ready = settle(server)
+        rated = None
+        if who != "bare":
+            page.evaluate("async (p) => { await window.sudokuGrader.engine.request('rate', p); }", easy)
+            rated = settle(server)
+        ctx.close()
+        end = time.monotonic() + 30
+        while renderer_pss_mb() > 0 and time.monotonic() < end:
+            time.sleep(0.2)
+        if i < 0:
+            continue
+        pss.setdefault(f"{who} ready", []).append(ready)
+        if rated is not None:
+            pss.setdefault(f"{who} rated", []).append(rated)
     print(f"\n| chromium renderers' PSS, MB (median of {runs}, rotating order) | median | runs |\n|---|---:|---|")
     labels = {"bare ready": "bare Pyodide (1+1)", "app ready": "app, worker ready, nothing asked",
               "app rated": "app, after one rating", "other ready": "other build, worker ready, nothing asked",
