@@ -4,6 +4,8 @@
     python scripts/browser_figures.py boot     # worker ready vs bare Pyodide (1+1), cold and cached, interleaved
                                                # (--against OLD/dist: another build in the same rotation)
     python scripts/browser_figures.py speed    # Pyodide / CPython time per operation, same puzzles, interleaved
+    python scripts/browser_figures.py memory   # PSS of chromium: bare Pyodide vs the app, idle and after a rating
+                                               # (--against OLD/dist: another build in the same rotation)
     python scripts/browser_figures.py embed    # the 10-embed page: bytes before interaction, time to draw
     python scripts/browser_figures.py routes   # bytes and time to first rating for the 3 routes
     python scripts/browser_figures.py all
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -160,6 +163,82 @@ def boot(browser: Any, srv: CountingServer, runs: int, other: CountingServer | N
                                                       for k in keys) + ")")
 
 
+# ----------------------------------------------------------------- memory
+def renderer_pss_mb() -> float:
+    """PSS of the chromium renderer processes started under this one (Playwright's browser), in MB:
+    the pages, their workers and the service worker (the browser's own processes are left out)."""
+    parent: dict[int, int] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text()
+            except OSError:
+                continue
+            parent[int(d.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+    mine = {os.getpid()}
+    grew = True
+    while grew:
+        more = {pid for pid, pp in parent.items() if pp in mine and pid not in mine}
+        mine |= more
+        grew = bool(more)
+    kb = 0
+    for pid in mine:
+        try:
+            if b"--type=renderer" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                continue
+            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        kb += sum(int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Pss:"))
+    return kb / 1024
+
+
+def memory(browser: Any, srv: CountingServer, runs: int, other: CountingServer | None = None) -> None:
+    """The renderers' PSS with one page open: bare Pyodide, the app once its worker is ready and
+    idle, and the app after rating one puzzle; ``other`` is another build of the app in the same
+    rotation. A fresh context per page (closed, and its renderers gone, before the next one); PSS
+    read 3 s after the page is quiet. One untimed round first: the browser's first page is larger."""
+    easy = sample(2)[0]
+    who_all = ["bare", "app"] + (["other"] if other else [])
+    pss: dict[str, list[float]] = {}
+
+    def settle(server: CountingServer) -> float:
+        server.wait_quiet(2.0)
+        time.sleep(3.0)
+        return renderer_pss_mb()
+
+    for i in range(-1, runs):
+        order = who_all[i % len(who_all):] + who_all[:i % len(who_all)]
+        for who in order:
+            server = other if who == "other" else srv
+            assert server is not None
+            ctx = new_context(browser)
+            page = ctx.new_page()
+            page.goto(server.base + (BARE if who == "bare" else ""))
+            wait_state_ready(page, BOOT_MS)
+            ready = settle(server)
+            rated = None
+            if who != "bare":
+                page.evaluate("async (p) => { await window.sudokuGrader.engine.request('rate', p); }", easy)
+                rated = settle(server)
+            ctx.close()
+            end = time.monotonic() + 30
+            while renderer_pss_mb() > 0 and time.monotonic() < end:
+                time.sleep(0.2)
+            if i < 0:
+                continue
+            pss.setdefault(f"{who} ready", []).append(ready)
+            if rated is not None:
+                pss.setdefault(f"{who} rated", []).append(rated)
+    print(f"\n| chromium renderers' PSS, MB (median of {runs}, rotating order) | median | runs |\n|---|---:|---|")
+    labels = {"bare ready": "bare Pyodide (1+1)", "app ready": "app, worker ready, nothing asked",
+              "app rated": "app, after one rating", "other ready": "other build, worker ready, nothing asked",
+              "other rated": "other build, after one rating"}
+    for key, label in labels.items():
+        if key in pss:
+            print(f"| {label} | {med(pss[key]):.0f} | {', '.join(f'{x:.0f}' for x in pss[key])} |")
+
+
 # ----------------------------------------------------------------- speed
 def stuck_text(puzzle: str) -> str:
     """The position where singles and locked candidates stop, as a pencilmark grid (a hint's work)."""
@@ -296,14 +375,14 @@ BARE = ""
 def main() -> int:
     global BARE
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=("visits", "boot", "speed", "embed", "routes", "all"))
+    ap.add_argument("what", choices=("visits", "boot", "memory", "speed", "embed", "routes", "all"))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--puzzles", type=int, default=20, help="puzzles for speed (half easy, half top95)")
     ap.add_argument("--rounds", type=int, default=1, help="speed: keep each operation's fastest of this many rounds")
     ap.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure (its dist/ and py/)")
     ap.add_argument("--no-build", action="store_true", help="measure ROOT/dist as it is")
     ap.add_argument("--against", type=Path, default=None,
-                    help="boot: another build's dist/ (e.g. the code before a change), measured in the same rotation")
+                    help="boot, memory: another build's dist/ (e.g. the code before a change), in the same rotation")
     args = ap.parse_args()
     root = args.root.resolve()
     sys.path.insert(0, str(root / "py"))
@@ -330,6 +409,11 @@ def main() -> int:
         if args.what in ("boot", "all"):
             other = CountingServer(args.against.resolve()) if args.against else None
             boot(browser, srv, args.runs, other)
+            if other:
+                other.close()
+        if args.what in ("memory", "all"):
+            other = CountingServer(args.against.resolve()) if args.against else None
+            memory(browser, srv, max(1, min(args.runs, 3)), other)
             if other:
                 other.close()
         if args.what in ("speed", "all"):

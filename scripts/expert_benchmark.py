@@ -1,10 +1,11 @@
 """The expert tier on the default path: the path with and without the new techniques, side by side.
 
 Usage: PYTHONPATH=py python scripts/expert_benchmark.py forum-hardest-1106 [--every 1] [--limit 0]
-       [--timeout 300] [--probe finned-squirmbag,kraken-fish-type-1]
+       [--timeout 300] [--probe finned-squirmbag,kraken-fish-type-1] [--new forcing-net-plus]
 
 For every puzzle the default path is walked twice, interleaved (which goes first alternates), once
-without the techniques of issue 18 ("before") and once with them ("after"). Per variant it prints:
+without the techniques of issue 18 ("before") and once with them ("after"); ``--new`` names the
+techniques that "before" leaves out instead (to measure one addition against the code before it). Per variant it prints:
 puzzles solved, paths that need a forcing step (forcing chains, forcing nets, nested nets), paths
 that need a nested net, the median number of forcing steps per path, the median length of the
 longest step text, and the path time (median, mean, max). Then the cost of each finder per
@@ -32,7 +33,7 @@ PUZZLES = Path(__file__).resolve().parent.parent.parent / "shared" / "puzzles"
 
 # The techniques issue 18 adds to the default path.
 NEW = {"junior-exocet", "senior-exocet", "sk-loop", "msls", "vwxyz-wing", "uvwxyz-wing",
-       "extended-unique-rectangle", "twinned-xy-chains"}
+       "extended-unique-rectangle", "twinned-xy-chains", "forcing-net-plus"}
 SINGLES = {"full-house", "hidden-single", "naked-single"}
 
 
@@ -66,7 +67,9 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--probe", default="")
+    ap.add_argument("--new", default="", help="comma-separated ids the 'before' path leaves out (default: NEW)")
     args = ap.parse_args()
+    new = set(args.new.split(",")) if args.new else NEW
     signal.signal(signal.SIGALRM, _alarm)
     base = [t for t in default_order() if t.id != "se-nested-forcing-chains"]
     probes = [get(p) for p in args.probe.split(",") if p]
@@ -80,7 +83,7 @@ def main() -> None:
         found: dict[str, int] = defaultdict(int)
         probe_costs: dict[str, list[float]] = defaultdict(list)
         variants = {
-            "before": [t for t in base if t.id not in NEW],
+            "before": [t for t in base if t.id not in new],
             "after": [_timed(t, costs) for t in base],
         }
         for n, line in enumerate(lines):
@@ -141,7 +144,7 @@ def main() -> None:
                   f"{max(st['time']):.2f}s, unsound {int(sum(st['unsound']))}")
         print("  finder cost per position reached on the 'after' path (median / p90 ms, calls, steps applied):")
         for tid in sorted(costs, key=lambda k: -statistics.median(costs[k])):
-            if tid in NEW or tid.startswith(("forcing", "nested")):
+            if tid in new or tid in NEW or tid.startswith(("forcing", "nested")):
                 xs = costs[tid]
                 print(f"    {tid:28} {1000 * statistics.median(xs):8.1f} {1000 * _pct(xs, 0.9):8.1f} "
                       f"{len(xs):6} {found.get(tid, 0):5}")

@@ -1,24 +1,37 @@
 #!/usr/bin/env python3
-"""Our Sudoku Explainer rater against the real serate, side by side in one run.
+"""Our Sudoku Explainer rater against the real serate, per ER band, each rater timed alone.
 
-Usage: PYTHONPATH=py python scripts/se_benchmark.py SET [--limit N] [--ours-path DIR]
-       [--ours-args "--se-stop pearl"] [--serate-args "--pearl"] [--out rows.tsv]
+Usage: PYTHONPATH=py python scripts/se_benchmark.py SET [--limit N] [--every K] [--ours-path DIR]
+       [--chunk 10] [--se-stop pearl|diamond] [--serate-args "--pearl"] [--out rows.tsv]
+       [--side-by-side [--ours-args "--se-stop pearl"]] [--ab OLD_PATH]
+       [--ours-only [--max-seconds 120]]
 
 SET is one of
   top1465-200  a spread sample of 200 of top1465 (every k-th puzzle in order of its reference ER)
   forum        the reference's forum-hardest-1106 puzzles that serate finishes
   bands        up to 12 puzzles of each ER band of se-ratings.tsv (forum puzzles left to `forum`)
-  FILE         any file of puzzles, one per line
+  FILE         any file of puzzles, one per line (or a name in ../shared/puzzles)
 
-The puzzles go to one file; the real serate (../shared/anchors/serate.sh) and our
-``rate --scales se`` rate it at the same time, one process each, so that the
-machine's drift touches both alike. Each side's seconds are its own per-puzzle
-figures for the rating alone (serate's %e, our ``ratings.se.seconds``). Printed per
-ER band (<7, 7.0-7.9, 8.0-8.9, 9.0-9.9, 10+): puzzles, the sum of seconds of each, the
-ratio ours/serate, both medians, our maximum, and how many have ER, EP and ED equal.
+Default (alternating): the real serate (../shared/anchors/serate.sh reading its puzzles from
+stdin: one JVM for the whole run, so its start and warm-up count once, not per chunk) and one
+worker process of ours (`ratings.se.se_rating`) stay up together but never rate at once: a
+chunk of ``--chunk`` puzzles goes to one rater while the other waits idle on its input, then
+the same chunk to the other; which one goes first swaps every chunk. On a machine with few
+cores two raters running at once slow each other unevenly (our one Python process about 3x,
+serate about 1.3x on the 2-core box), so each is timed alone. Each side's seconds are its own
+per-puzzle figures for the rating alone (serate's %e: 10 ms resolution, JVM start excluded;
+our `se_rating` timed around the call). Both first rate ``--warmup`` puzzles untimed (JIT, imports).
+
+``--side-by-side`` instead runs serate on a file and our ``rate --scales se`` at the same time,
+one process each (the issue's first method).
+
+Printed per ER band (<7, 7.0-7.9, 8.0-8.9, 9.0-9.9, 10+): puzzles, the sum of seconds of each,
+the ratio ours/serate, both medians, our maximum, and how many have ER, EP and ED equal.
 ``--ours-path`` rates with another checkout's package. ``--ab OLD_PATH`` instead times the code
 before a change against ours, interleaved: one worker process each, puzzle by puzzle, alternating
 which goes first, and prints per band the two sums, their ratio and whether ER/EP/ED agree.
+``--ours-only`` rates with ours alone under a time limit per puzzle (``--max-seconds``) and
+prints how many finish within it, the median and the maximum (for forum-hardest-1106).
 """
 
 from __future__ import annotations
@@ -214,27 +227,99 @@ WORKER = """
 import json, sys, time
 from sudoku_grader.formats import parse
 from sudoku_grader.ratings.se import se_rating
+stop = sys.argv[1] or None
+limit = float(sys.argv[2]) or None
 for line in sys.stdin:
     t0 = time.perf_counter()
-    r = se_rating(parse(line.strip()).board)
-    print(json.dumps([r["er"], r["ep"], r["ed"], time.perf_counter() - t0]), flush=True)
+    r = se_rating(parse(line.strip()).board, stop=stop, max_seconds=limit)
+    secs = time.perf_counter() - t0
+    print(json.dumps([r["er"], r["ep"], r["ed"], secs, r.get("complete", True) or bool(stop)]), flush=True)
 """
+
+
+def start_worker(path: Path, stop: str = "", max_seconds: float = 0.0) -> subprocess.Popen:
+    """One process of the package at ``path`` rating the puzzles it reads, one JSON line each."""
+    return subprocess.Popen([sys.executable, "-c", WORKER, stop, str(max_seconds)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(path)))
+
+
+def ask_worker(worker: subprocess.Popen, puzzle: str) -> Rating:
+    """Our rating of ``puzzle`` (ER None when a time limit cut it) and its seconds."""
+    worker.stdin.write(puzzle + "\n")  # type: ignore[union-attr]
+    worker.stdin.flush()  # type: ignore[union-attr]
+    er, ep, ed, secs, complete = json.loads(worker.stdout.readline())  # type: ignore[union-attr]
+    return Rating(er if complete else None, ep, ed, secs)
+
+
+def ask_serate(serate: subprocess.Popen, puzzle: str) -> Rating:
+    """serate's rating of ``puzzle`` and its own seconds for it (%e)."""
+    serate.stdin.write(puzzle + "\n")  # type: ignore[union-attr]
+    serate.stdin.flush()  # type: ignore[union-attr]
+    line = serate.stdout.readline()  # type: ignore[union-attr]
+    got = read_serate(line)
+    if puzzle not in got:
+        raise RuntimeError(f"serate answered {line!r} for {puzzle}")
+    return got[puzzle]
+
+
+def run_alternating(puzzles: list[str], ours_path: Path, stop: str, serate_args: list[str], chunk: int,
+                    warmup: int = 3) -> tuple[dict[str, Rating], dict[str, Rating]]:
+    """serate and ours on the same chunks in turn, never at once; each one's per-puzzle seconds.
+    Both first rate ``warmup`` puzzles spread over the set, untimed, so that serate's JIT and our
+    imports and tables are warm before the first timed puzzle."""
+    serate = subprocess.Popen(["sh", str(SERATE), "-", *serate_args], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              env=dict(os.environ, SERATE_FORMAT="%g %r %p %d %e"))
+    ours = start_worker(ours_path, stop)
+    theirs: dict[str, Rating] = {}
+    mine: dict[str, Rating] = {}
+    try:
+        for p in spread(puzzles, warmup) if warmup else []:
+            ask_serate(serate, p)
+            ask_worker(ours, p)
+        for k in range(0, len(puzzles), chunk):
+            part = puzzles[k: k + chunk]
+            turns = [(serate, ask_serate, theirs), (ours, ask_worker, mine)]
+            if (k // chunk) % 2:
+                turns.reverse()
+            for proc, ask, into in turns:
+                for p in part:
+                    into[p] = ask(proc, p)
+            print(f"  chunk {k // chunk + 1}: {len(part)} puzzles, serate {sum(theirs[p].seconds for p in part):.2f} s,"
+                  f" ours {sum(mine[p].seconds for p in part):.2f} s", file=sys.stderr, flush=True)
+    finally:
+        for proc in (serate, ours):
+            proc.stdin.close()  # type: ignore[union-attr]
+            proc.wait()
+    return theirs, mine
+
+
+def run_ours_only(puzzles: list[str], ours_path: Path, max_seconds: float) -> list[str]:
+    """Our rater alone with a time limit per puzzle: how many finish within it, median and max."""
+    worker = start_worker(ours_path, "", max_seconds)
+    times, done = [], 0
+    for i, p in enumerate(puzzles):
+        r = ask_worker(worker, p)
+        done += r.er is not None
+        times.append(r.seconds)
+        print(f"  {i + 1}/{len(puzzles)} {p} ER {r.er} EP {r.ep} ED {r.ed} {r.seconds:.1f} s"
+              f"{'' if r.er is not None else ' (time limit)'}", file=sys.stderr, flush=True)
+    worker.stdin.close()  # type: ignore[union-attr]
+    worker.wait()
+    return [f"{len(puzzles)} puzzles, {done} rated within {max_seconds:g} s; seconds median "
+            f"{statistics.median(times):.1f}, max {max(times):.1f}"
+            f"{'' if done == len(puzzles) else ' (the ones cut count at the limit)'}"]
 
 
 def run_ab(puzzles: list[str], old_path: Path, new_path: Path) -> list[str]:
     """The code at ``old_path`` against ``new_path``, interleaved puzzle by puzzle."""
-    workers = [subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                text=True, env=dict(os.environ, PYTHONPATH=str(path)))
-               for path in (old_path, new_path)]
+    workers = [start_worker(path) for path in (old_path, new_path)]
     ref = dict((p, e) for p, e, _ in reference_rows())
     rows: dict[str, list[tuple[Rating, Rating]]] = {}
     for i, p in enumerate(puzzles):
         got: list[Rating] = [Rating(None, None, None, 0.0)] * 2
         for w in ((0, 1) if i % 2 == 0 else (1, 0)):
-            workers[w].stdin.write(p + "\n")  # type: ignore[union-attr]
-            workers[w].stdin.flush()  # type: ignore[union-attr]
-            er, ep, ed, secs = json.loads(workers[w].stdout.readline())  # type: ignore[union-attr]
-            got[w] = Rating(er, ep, ed, secs)
+            got[w] = ask_worker(workers[w], p)
         rows.setdefault(band_of(ref.get(p, got[0].er)), []).append((got[0], got[1]))
     for w in workers:
         w.stdin.close()  # type: ignore[union-attr]
@@ -256,24 +341,46 @@ def main() -> int:
     ap.add_argument("set", help="top1465-200, forum, bands, or a file of puzzles")
     ap.add_argument("--limit", type=int, default=0, help="only the first N puzzles of the set")
     ap.add_argument("--ours-path", default=str(ROOT / "py"), help="PYTHONPATH of the package to time")
-    ap.add_argument("--ours-args", default="", help="extra arguments for our `rate`")
+    ap.add_argument("--ours-args", default="", help="extra arguments for our `rate` (--side-by-side)")
     ap.add_argument("--serate-args", default="", help="extra arguments for serate (e.g. --pearl)")
     ap.add_argument("--out", default="", help="write one TSV row per puzzle here")
+    ap.add_argument("--every", type=int, default=1, help="only every K-th puzzle of the set")
+    ap.add_argument("--chunk", type=int, default=10, help="puzzles per turn when alternating")
+    ap.add_argument("--warmup", type=int, default=3,
+                    help="puzzles (spread over the set) both rate untimed first when alternating")
+    ap.add_argument("--se-stop", default="", choices=("", "pearl", "diamond"),
+                    help="our se_rating's stop when alternating (pair it with --serate-args)")
+    ap.add_argument("--side-by-side", action="store_true",
+                    help="run serate and our `rate` at the same time instead of in turns")
+    ap.add_argument("--ours-only", action="store_true",
+                    help="no serate: ours alone with --max-seconds per puzzle (median, max, how many finish)")
+    ap.add_argument("--max-seconds", type=float, default=120.0, help="time limit per puzzle with --ours-only")
     ap.add_argument("--ab", default="", metavar="OLD_PATH",
                     help="time the package at OLD_PATH against --ours-path, interleaved (no serate)")
     args = ap.parse_args()
-    puzzles = choose(args.set)
+    puzzles = choose(args.set)[:: args.every]
     if args.limit:
         puzzles = puzzles[: args.limit]
     if args.ab:
         print(f"{args.set}: {len(puzzles)} puzzles; before = {args.ab}, after = {args.ours_path}", flush=True)
         print("\n".join(run_ab(puzzles, Path(args.ab), Path(args.ours_path))))
         return 0
-    print(f"{args.set}: {len(puzzles)} puzzles; ours = {args.ours_path} {args.ours_args}".rstrip(), flush=True)
-    theirs, mine, wall_s, wall_o = run_both(puzzles, Path(args.ours_path), shlex.split(args.ours_args),
-                                            shlex.split(args.serate_args))
+    if args.ours_only:
+        print(f"{args.set}: {len(puzzles)} puzzles; ours alone = {args.ours_path}, limit {args.max_seconds:g} s",
+              flush=True)
+        print("\n".join(run_ours_only(puzzles, Path(args.ours_path), args.max_seconds)))
+        return 0
+    mode = "side by side" if args.side_by_side else f"alternating in chunks of {args.chunk}"
+    print(f"{args.set}: {len(puzzles)} puzzles; ours = {args.ours_path} ({mode})", flush=True)
+    if args.side_by_side:
+        theirs, mine, wall_s, wall_o = run_both(puzzles, Path(args.ours_path), shlex.split(args.ours_args),
+                                                shlex.split(args.serate_args))
+    else:
+        theirs, mine = run_alternating(puzzles, Path(args.ours_path), args.se_stop,
+                                       shlex.split(args.serate_args), args.chunk, args.warmup)
     print("\n".join(report(puzzles, theirs, mine)))
-    print(f"process wall time: serate {wall_s:.1f} s, ours {wall_o:.1f} s")
+    if args.side_by_side:
+        print(f"process wall time: serate {wall_s:.1f} s, ours {wall_o:.1f} s")
     if args.out:
         with open(args.out, "w") as fh:
             fh.write("puzzle\tserate_er\tserate_ep\tserate_ed\tserate_s\ter\tep\ted\tseconds\n")

@@ -10,10 +10,12 @@ its own process with its own package, walks SE's path of every puzzle and, at ev
 lists the full hint list of each chosen chaining producer: name, difficulty, complexity, sort
 key, removals, the placed cell and value, and every chain (each potential with its cause, its
 parents and the complexity of a nested chain); aligned exclusion lists its steps. Each list is
-kept as its length and a SHA-256 of its records. The nested producers Dynamic Forcing Chains (+)
-and up to ``--nested`` levels are listed only at the positions where SE's path used a level that
-deep (elsewhere they cost minutes). The two sides are compared list by list; any difference is
-printed and the exit code is 1.
+kept as its length and a SHA-256 of its records. Each side keeps one producer object of each
+kind for the whole run, as the rater does (so that what a producer keeps from one grid for the
+next is checked too); ``--fresh`` makes a new one at every position instead. The nested
+producers Dynamic Forcing Chains (+) and up to ``--nested`` levels are listed only at the
+positions where SE's path used a level that deep (elsewhere they cost minutes). The two sides
+are compared list by list; any difference is printed and the exit code is 1.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ PRODUCERS = {
 }
 
 
-def dump(puzzles: list[str], producers: list[str], nested: int) -> list[Any]:
+def dump(puzzles: list[str], producers: list[str], nested: int, fresh: bool = False) -> list[Any]:
     """Every hint of the chosen producers at every position of SE's path of each puzzle."""
     from sudoku_grader import api
     from sudoku_grader.ratings.se import SEPolicy
@@ -53,6 +55,7 @@ def dump(puzzles: list[str], producers: list[str], nested: int) -> list[Any]:
                 h.cell, h.value, source, chains]
 
     out: list[Any] = []
+    engines: dict[str, Any] = {}
     for n, puzzle in enumerate(puzzles):
         board = api.load(puzzle)
         policy = SEPolicy()
@@ -65,11 +68,15 @@ def dump(puzzles: list[str], producers: list[str], nested: int) -> list[Any]:
             names = list(producers) + [f"level{k}" for k in range(1, nested + 1) if level >= k]
             for name in names:
                 if name.startswith("aligned"):  # Aligned Pair (2) / Triplet (3) Exclusion: its steps
-                    steps = aligned_exclusion(int(name[7:]))(board.copy())
+                    if fresh or name not in engines:
+                        engines[name] = aligned_exclusion(int(name[7:]))
+                    steps = list(engines[name](board.copy()))
                     out.append([n, pos, name, _digest([[s.eliminations, s.text] for s in steps])])
                     continue
                 args = PRODUCERS[name] if name in PRODUCERS else (True, True, False, int(name[5:]))
-                hints = Chaining(*args).hint_list(board.copy())
+                if fresh or name not in engines:
+                    engines[name] = Chaining(*args)
+                hints = engines[name].hint_list(board.copy())
                 out.append([n, pos, name, _digest([record(h) for h in hints])])
             policy.apply(board, step)
             pos += 1
@@ -99,6 +106,7 @@ def main() -> int:
     ap.add_argument("--producers", default="nishio,multiple,dynamic")
     ap.add_argument("--nested", type=int, default=1, help="deepest nested level to list (0: none)")
     ap.add_argument("--limit", type=int)
+    ap.add_argument("--fresh", action="store_true", help="a new producer object at every position")
     ap.add_argument("--dump", help=argparse.SUPPRESS)  # internal: write this side's list here
     a = ap.parse_args()
     puzzles = [line.split("\t")[0].strip() for line in open(a.puzzles) if line.strip()]
@@ -106,7 +114,7 @@ def main() -> int:
     producers = [p for p in a.producers.split(",") if p]
     if a.dump:
         with open(a.dump, "w") as f:
-            json.dump(dump(puzzles, producers, a.nested), f)
+            json.dump(dump(puzzles, producers, a.nested, a.fresh), f)
         return 0
     if not a.old:
         ap.error("--old is required")
@@ -114,7 +122,8 @@ def main() -> int:
     for side, path in (("old", a.old), ("new", a.new)):
         target = f"/tmp/se_hint_identity_{os.getpid()}_{side}.json"
         cmd = [sys.executable, __file__, a.puzzles, "--dump", target, "--producers", a.producers,
-               "--nested", str(a.nested)] + (["--limit", str(a.limit)] if a.limit else [])
+               "--nested", str(a.nested)] + (["--limit", str(a.limit)] if a.limit else []) + (
+               ["--fresh"] if a.fresh else [])
         subprocess.run(cmd, check=True, env={**os.environ, "PYTHONPATH": path})
         with open(target) as f:
             sides[side] = json.load(f)

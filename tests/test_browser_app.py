@@ -419,6 +419,29 @@ def test_offline_reload(context: Any, page: Any, site: str) -> None:
         context.set_offline(False)
 
 
+def test_the_second_worker_starts_with_the_first_long_work(context: Any, site: str) -> None:
+    """A page only looked at runs one Pyodide worker (each holds some 150 MB): the long lane's
+    starts with the first rating, and a hint asked meanwhile answers from the first one."""
+    pg = context.new_page()
+    try:
+        pg.goto(site)
+        wait_ready(pg)
+        pg.wait_for_function("window.sudokuGrader.state.catalogue !== null", timeout=WORK_TIMEOUT_MS)
+        assert pg.evaluate("window.sudokuGrader.engine.long.state") == "idle"
+        got = pg.evaluate("""async (p) => {
+            const eng = window.sudokuGrader.engine;
+            const rate = eng.request("rate", p);
+            const booting = eng.long.state;
+            const hint = await eng.request("hint", p);
+            const res = await rate;
+            return { booting, hint: hint.step?.technique || null, status: res.status, after: eng.long.state,
+                     workers: eng.quick.worker !== eng.long.worker }; }""", EASY)
+        assert got["booting"] == "booting" and got["after"] == "ready" and got["workers"], got
+        assert got["hint"] and got["status"] == "unique", got
+    finally:
+        pg.close()
+
+
 def test_embed_demo_page(context: Any, site: str) -> None:
     pg = context.new_page()
     try:

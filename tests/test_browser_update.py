@@ -142,6 +142,10 @@ def test_a_first_visit_downloads_what_the_app_needs_once(browser: Any, tmp_path:
         bodies = [p.split(" ", 1)[1].split("?")[0] for p in paths if p.startswith("200")]
         twice = sorted({p for p in bodies if bodies.count(p) > 1})
         assert not twice, f"downloaded more than once: {twice}"
+        # The service worker takes what the page loaded from the HTTP cache: it asks the server
+        # nothing again. (The worker imports build-info.js as its own module: the one revalidation.)
+        again = [p for p in paths if p.startswith("304") and not p.endswith("/web/build-info.js")]
+        assert not again, f"asked again for files the page had loaded: {again}"
         assert not [p for p in bodies if "/examples/" in p or "/pyscript/" in p], bodies
         assert sum(p.endswith("pyodide.asm.wasm") for p in bodies) == 1
         wasm = (site / "pyodide" / "pyodide.asm.wasm").stat().st_size

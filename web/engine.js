@@ -4,9 +4,10 @@
 //   long lane   rate, explain, steps, generate (and the diagnostic sleep): work that can take minutes.
 //
 // So a hint, a validity check or a new puzzle's parse never waits behind a rating. The quick lane
-// boots first; the long lane boots once the quick one is ready (the two boots would otherwise
-// share the CPU), and long requests made before then wait for it. `new Engine({lanes: 1})` runs
-// everything in one worker, one request after another.
+// boots at once. The long lane boots when long work is first asked for (each Pyodide worker holds
+// some 150 MB, and a player who never rates needs only one), but not before the quick lane is
+// ready (the two boots would otherwise share the CPU); its requests wait for it. `new
+// Engine({lanes: 1})` runs everything in one worker, one request after another.
 //
 // A running Python call cannot be interrupted without SharedArrayBuffer (which needs headers
 // most hosts lack), so cancelling, the time limit and a newer request that replaces a running one
@@ -128,6 +129,11 @@ class Lane {
 
   request(op, puzzle, options, onProgress) {
     const job = { op, puzzle, options, onProgress, dropped: null, partial: {}, id: 0 };
+    // A job dropped while it waits for the boot fails at once (the lane may never boot).
+    job.stopped = new Promise((_, reject) => {
+      job.stop = reject;
+    });
+    job.stopped.catch(() => {});
     this.jobs.add(job);
     const run = () => this.send(job);
     const p = this.queue.then(run, run);
@@ -143,7 +149,7 @@ class Lane {
 
   async send(job) {
     if (job.dropped) throw job.dropped;
-    await this.ready;
+    await Promise.race([this.ready, job.stopped]);
     if (job.dropped) throw job.dropped;
     return new Promise((resolve, reject) => {
       job.resolve = resolve;
@@ -186,11 +192,21 @@ class Lane {
     for (const job of this.jobs) {
       if (job.dropped || !test(job)) continue;
       job.dropped = reason;
+      job.stop(reason);
       if (job === this.running) wasRunning = true;
     }
     if (wasRunning) this.restart(reason);
     return wasRunning;
   }
+}
+
+/** The worker has loaded the runtime, so the browser's HTTP cache holds it: the app's service
+ * worker, where one serves this page, keeps it for offline use without downloading it again
+ * (sw.js). A page no service worker serves (a blog with embeds) waits for nothing. */
+function keepRuntime() {
+  const sw = globalThis.navigator?.serviceWorker;
+  if (!sw || location.protocol === "file:") return;
+  sw.ready.then((reg) => reg.active?.postMessage({ type: "runtime-loaded" })).catch(() => {});
 }
 
 export class Engine extends EventTarget {
@@ -228,8 +244,16 @@ export class Engine extends EventTarget {
       this.ready = lane.ready;
       this.laneChanged(lane);
       this.dispatchEvent(new CustomEvent("ready", { detail: { seconds: this.bootSeconds, version: msg.version } }));
-      if (this.long.state === "idle") this.long.start();
+      if (!this.runtimeKept) keepRuntime();
+      this.runtimeKept = true;
+      this.startLong();
     } else this.laneChanged(lane);
+  }
+
+  /** Boot the long lane if it is not started, long work waits for it and the quick lane is ready. */
+  startLong() {
+    const waiting = [...this.long.jobs].some((job) => !job.dropped);
+    if (this.long.state === "idle" && waiting && this.quick.state === "ready") this.long.start();
   }
 
   laneChanged(lane) {
@@ -256,7 +280,9 @@ export class Engine extends EventTarget {
       const replaced = new EngineError("Replaced by a request for another puzzle.", "cancelled");
       this.long.drop((job) => REPLACEABLE.has(job.op) && job.puzzle !== puzzle, replaced);
     }
-    return lane.request(op, puzzle, options, onProgress);
+    const answer = lane.request(op, puzzle, options, onProgress);
+    if (lane === this.long) this.startLong();
+    return answer;
   }
 
   /** Drop the long lane's queued and running work (the page's puzzle changed); no "restart" event. */

@@ -1,12 +1,15 @@
 // Offline support, one cache per build. build.py fills in the build id and, for each file the
-// app needs, a hash of its content:
-//   SHELL    the page and its modules: precached when this build's service worker installs;
-//   RUNTIME  Pyodide and the compiled package: cached as the worker first loads them (the
-//            worker also completes the cache once it is ready), so a first visit downloads
-//            them once, not twice.
-// A new build copies every file whose hash did not change from the previous build's cache, so
-// an update downloads only what changed. Any other file of the site (demo pages, PyScript) is
-// cached the first time a page of this scope loads it.
+// app needs, a hash of its content (the first 16 hex digits of its SHA-256):
+//   SHELL    the page and its modules: cached when this build's service worker installs;
+//   RUNTIME  Pyodide and the compiled package: cached once the page's engine has loaded them
+//            (the page says "runtime-loaded"), or as they pass through this worker.
+// Each file moves over the network once. A new build copies every file whose hash did not change
+// from the previous build's cache. Any other file is taken from the browser's HTTP cache, where
+// the page's own load has just put it (no request at all, not even a revalidation), and kept only
+// if its content has this build's hash; a file the HTTP cache lacks, or holds in another
+// build's version, is fetched afresh. So the cache holds exactly this build, and a first visit
+// downloads what the app needs once. Any other file of the site (demo pages, PyScript) is cached
+// the first time a page of this scope loads it.
 //
 // Updates: a page load (navigation) first asks for a newer sw.js. If there is one, it installs,
 // takes over, and the navigation is redirected to itself, so it is served whole by the new
@@ -44,20 +47,55 @@ async function reuse(old, path, hash) {
   return null;
 }
 
+async function sha16(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** This build's `path` from the network: from the HTTP cache if it holds this build's version,
+ * else fetched afresh; null when the server has another version (a newer deploy: this build is
+ * outdated, and the next page load installs the new one). The second try bypasses the HTTP cache:
+ * a revalidation could keep a changed file whose date did not change. */
+async function fetchBuilt(path, hash) {
+  for (const mode of ["force-cache", "reload"]) {
+    const res = await fetch(new Request(url(path), { cache: mode }));
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+    if ((await sha16(res)) === hash) return res;
+  }
+  return null;
+}
+
+/** Put `files` ({path: hash}) in this build's cache: a file already there stays; one with the
+ * same content as another path ("./" and index.html) is copied; `old` builds' caches, then the
+ * network (fetchBuilt) provide the rest. Returns the paths it could not get in this build's version. */
+async function fill(cache, files, old) {
+  const missed = [];
+  const byHash = new Map();
+  for (const [path, hash] of Object.entries(files)) {
+    let res = await cache.match(url(path), { ignoreVary: true });
+    if (!res) {
+      const twin = byHash.get(hash);
+      res = (twin && (await cache.match(url(twin), { ignoreVary: true }))) || (await reuse(old, path, hash));
+      res ??= await fetchBuilt(path, hash);
+      if (res) await cache.put(url(path), res);
+      else missed.push(path);
+    }
+    if (res) byHash.set(hash, path);
+  }
+  return missed;
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
       const old = await previousCaches();
-      for (const [path, hash] of Object.entries({ ...SHELL, ...RUNTIME })) {
+      const missed = await fill(cache, SHELL, old);
+      if (missed.length) throw new Error(`the server holds another build (${missed.join(", ")})`);
+      for (const [path, hash] of Object.entries(RUNTIME)) {
         if (await cache.match(url(path), { ignoreVary: true })) continue;
-        const kept = await reuse(old, path, hash);
+        const kept = await reuse(old, path, hash); // what the page loads next: never fetched here
         if (kept) await cache.put(url(path), kept);
-        else if (path in SHELL) {
-          const res = await fetch(new Request(url(path), { cache: "no-cache" }));
-          if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-          await cache.put(url(path), res);
-        }
       }
       const files = JSON.stringify({ ...SHELL, ...RUNTIME });
       await cache.put(url(MANIFEST), new Response(files, { headers: { "Content-Type": "application/json" } }));
@@ -81,7 +119,19 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data === "take-over") self.skipWaiting();
   else if (event.data?.type === "keep") event.waitUntil(keep(event.data.urls || [], event.source));
+  else if (event.data?.type === "runtime-loaded") event.waitUntil(keepRuntime());
 });
+
+/** The page's engine has loaded the runtime (so the HTTP cache holds it): keep it for offline use
+ * and the next visit. Nothing happens once a newer build took over (this cache is gone). */
+async function keepRuntime() {
+  try {
+    if (!(await caches.has(CACHE))) return;
+    await fill(await caches.open(CACHE), RUNTIME, []);
+  } catch {
+    /* offline use is a bonus: the next visit caches the runtime as it passes */
+  }
+}
 
 /** A page outside the app (a demo) names what it loaded, to work offline from then on. */
 async function keep(urls, client) {

@@ -48,7 +48,6 @@ async function boot() {
     phases,
     pyodide: BUILD.pyodide,
   });
-  keepForOffline();
 }
 
 /** The package from the compiled zip; if that cannot load, the wheel (slower, same code). */
@@ -70,22 +69,6 @@ async function importPackage(pyodide) {
     } catch {
       throw new Error(`the sudoku_grader package did not load from ${BUILD.package} or ${BUILD.wheel}`);
     }
-  }
-}
-
-/** After a first visit, put the runtime in the service worker's cache for this build (from the
- * browser's HTTP cache: it was just downloaded), so the next visit and offline use need no network.
- * Nothing happens where no service worker keeps this build (a blog page with embeds). */
-async function keepForOffline() {
-  try {
-    const name = `sudoku-grader-${BUILD.build}`;
-    if (!self.caches || !(await caches.has(name))) return;
-    const cache = await caches.open(name);
-    for (const path of BUILD.runtime) {
-      if (!(await cache.match(at(path), { ignoreVary: true }))) await cache.add(at(path));
-    }
-  } catch {
-    /* offline use is a bonus: the service worker caches these on the next visit */
   }
 }
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from ..board import Board
 from ..geometry import CELL_HOUSES, HOUSE_MASK, PEER_MASK, house_name, iter_bits
@@ -22,6 +23,7 @@ from ..step import Link
 from .graph import cand_id, cand_of
 
 Fact = tuple[int, bool]
+_PLAIN = ("", "premise", "same cell", "same house")  # reasons the text leaves unsaid
 
 
 @dataclass
@@ -49,11 +51,21 @@ class NetResult:
         return [f for f in self.order if f in need]
 
     def text(self, facts: list[Fact]) -> str:
-        """The facts in order, naming the singles: ``r1c2<>5, r1c3=5 (hidden single in row 1)``."""
-        parts = []
+        """The facts in order, naming the rule behind each that is more than a placement's
+        consequence: ``r1c2<>5, r1c3=5 (hidden single in row 1)``. Eliminations in one cell for one
+        reason, one after the other, are written once: ``r6c9<>239``, ``r2c6<>45 (naked pair 45 in
+        column 1)``."""
+        parts: list[str] = []
+        last: tuple[int, str] | None = None  # (cell, reason) of the elimination just written
         for f in facts:
             why = self.reason.get(f, "")
-            parts.append(fact_text(f) + (f" ({why})" if why.startswith(("naked", "hidden")) else ""))
+            cell, d = cand_of(f[0])
+            note = f" ({why})" if why not in _PLAIN else ""
+            if not f[1] and last == (cell, why):
+                parts[-1] = parts[-1][: len(parts[-1]) - len(note)] + f"{d}{note}"
+                continue
+            parts.append(fact_text(f) + note)
+            last = (cell, why) if not f[1] else None
         return ", ".join(parts)
 
     def links(self, facts: list[Fact]) -> list[Link]:
@@ -68,12 +80,13 @@ class NetResult:
 
 
 def propagate(board: Board, premises: list[Fact], locked: bool = False, subsets: bool = False,
-              max_facts: int = 100000) -> NetResult:
+              triples: bool = False, max_facts: int = 100000) -> NetResult:
     """Apply the premises and every single they force; stop at the first contradiction.
 
     With ``locked``, box-line reductions (pointing and claiming) are inferences too; with
-    ``subsets``, naked and hidden pairs and X-wings are looked for whenever singles run out
-    (the inner rules of Sudoku Explainer's "Dynamic Forcing Chains (+)").
+    ``subsets``, naked and hidden pairs and X-wings are looked for whenever singles run out;
+    ``triples`` adds naked and hidden triples and swordfish when the pairs find nothing (with
+    both, the inner rules of Sudoku Explainer's "Dynamic Forcing Chains (+)").
     """
     cands = board.cands[:]
     dc = board.digit_cells[:]
@@ -99,9 +112,11 @@ def propagate(board: Board, premises: list[Fact], locked: bool = False, subsets:
 
     while True:
         if not queue:
-            if not (subsets and _scan_patterns(res, board, cands, dc, values, done, add)):
-                break
-            continue
+            if subsets and _scan_patterns(res, board, cands, dc, values, done, add):
+                continue
+            if triples and _scan_triples(res, board, cands, dc, values, done, add):
+                continue
+            break
         fact = queue.popleft()
         node, on = fact
         bit = 1 << node
@@ -164,7 +179,7 @@ def propagate(board: Board, premises: list[Fact], locked: bool = False, subsets:
                         if pos & ~HOUSE_MASK[other] == 0:
                             victims = dc[d] & HOUSE_MASK[other] & ~pos
                             if victims:
-                                why = f"locked in {house_name(h)} and {house_name(other)}"
+                                why = f"{d} of {house_name(h)} is locked in {house_name(other)}"
                                 cause = tuple(_removed_in_house(res, board, h, d))
                                 for v in iter_bits(victims):
                                     add((cand_id(v, d), False), cause, why)
@@ -246,9 +261,74 @@ def _scan_patterns(res: NetResult, board: Board, cands: list[int], dc: list[int]
     return len(res.causes) > before
 
 
+def _scan_triples(res: NetResult, board: Board, cands: list[int], dc: list[int], values: list[int],
+                  done: list[int], add) -> bool:  # type: ignore[no-untyped-def]
+    """Naked and hidden triples and swordfish of the net's current state; True if a new fact came of it.
+
+    Only called when the pairs and X-wings find nothing, so a triple here is never a pair in disguise
+    that the text would misname (a pair inside three cells is found first)."""
+    before = len(res.causes)
+    for h in range(27):
+        cells = [c for c in HOUSES_LIST[h] if not values[c] and 2 <= cands[c].bit_count() <= 3]
+        for trio in combinations(cells, 3):
+            m = cands[trio[0]] | cands[trio[1]] | cands[trio[2]]
+            if m.bit_count() != 3:
+                continue
+            victims = [(v, e) for v in HOUSES_LIST[h] if v not in trio and not values[v]
+                       for e in iter_bits(cands[v] & m)]
+            if victims:
+                cause = tuple(f for c in trio for f in _removed_in_cell(res, board, c))
+                why = f"naked triple {''.join(str(x + 1) for x in iter_bits(m))} in {house_name(h)}"
+                for v, e in victims:
+                    add((cand_id(v, e + 1), False), cause, why)
+        digits = [d for d in range(1, 10) if not done[h] >> (d - 1) & 1
+                  and 2 <= (dc[d] & HOUSE_MASK[h]).bit_count() <= 3]
+        for trio in combinations(digits, 3):
+            pos = (dc[trio[0]] | dc[trio[1]] | dc[trio[2]]) & HOUSE_MASK[h]
+            if pos.bit_count() != 3:
+                continue
+            keep = sum(1 << (d - 1) for d in trio)
+            victims = [(c, x) for c in iter_bits(pos) for x in iter_bits(cands[c] & ~keep)]
+            if victims:
+                cause = tuple(f for d in trio for f in _removed_in_house(res, board, h, d))
+                why = f"hidden triple {''.join(map(str, trio))} in {house_name(h)}"
+                for c, x in victims:
+                    add((cand_id(c, x + 1), False), cause, why)
+    for d in range(1, 10):
+        dbit = 1 << (d - 1)
+        lines9 = _lines9(dc[d])
+        for first_line, cross in ((0, 9), (9, 0)):
+            base = [line for line in range(first_line, first_line + 9) if not done[line] & dbit
+                    and 2 <= lines9[line].bit_count() <= 3]
+            for trio in combinations(base, 3):
+                covers = lines9[trio[0]] | lines9[trio[1]] | lines9[trio[2]]
+                if covers.bit_count() != 3:
+                    continue
+                inside = HOUSE_MASK[trio[0]] | HOUSE_MASK[trio[1]] | HOUSE_MASK[trio[2]]
+                victims = dc[d] & ~inside & sum(HOUSE_MASK[cross + x] for x in iter_bits(covers))
+                if victims:
+                    cause = tuple(f for line in trio for f in _removed_in_house(res, board, line, d))
+                    why = f"swordfish on {d} in {', '.join(house_name(x) for x in trio)}"
+                    for v in iter_bits(victims):
+                        add((cand_id(v, d), False), cause, why)
+    return len(res.causes) > before
+
+
 def _line_of(cell: int, kind: int) -> int:
     """The row (kind 0) or column (kind 9) house of a cell."""
     return cell // 9 if kind == 0 else 9 + cell % 9
+
+
+def _lines9(mask: int) -> list[int]:
+    """A digit's places per line as 9-bit masks: rows 0-8 (a bit per column), then columns (a bit per row)."""
+    out = [(mask >> (9 * r)) & 0x1FF for r in range(9)] + [0] * 9
+    for r in range(9):
+        x = out[r]
+        while x:
+            b = x & -x
+            x ^= b
+            out[8 + b.bit_length()] |= 1 << r
+    return out
 
 
 HOUSES_LIST = tuple(tuple(iter_bits(m)) for m in HOUSE_MASK)

@@ -16,6 +16,10 @@ _AIC = "a Nice Loop is an AIC whose ends meet; SudokuWiki grades it as an AIC (c
 _GROUPED = "SudokuWiki's 'AIC with Groups' has no separate score; priced as an AIC (chain length added)"
 _ALS = "SudokuWiki grades every ALS elimination as 'Almost Locked Sets'"
 _SDCHAIN = "a single-digit chain of three links is the shortest X-Cycle on SudokuWiki (chain length added)"
+_FORCING_PLUS = (
+    "a forcing net with triples and swordfish inside its premises; the scale's forcing chains and nets follow "
+    "simpler rules, so its nearest forcing entry, the {entry}, prices it (a lower bound)"
+)
 _FORCING_BIVALUE = (
     "Sudoku of the Day's 'Forcing Chains' follow two-candidate cells; this step is such a chain"
 )
@@ -36,6 +40,7 @@ MAPPING: dict[str, dict[str, Row]] = {
                                  "HoDoKu's Forcing Chain Verity"),
         "dynamic-forcing-chain": ("forcing-net-verity",
                                   "a dynamic chain may branch and use the whole grid: HoDoKu's Forcing Net"),
+        "forcing-net-plus": ("forcing-net-verity", _FORCING_PLUS.format(entry="Forcing Net (700)")),
         "kraken-fish-type-1": ("kraken-fish", "HoDoKu prices both Kraken Fish types at 500"),
         "kraken-fish-type-2": ("kraken-fish", "HoDoKu prices both Kraken Fish types at 500"),
     },
@@ -87,6 +92,8 @@ MAPPING: dict[str, dict[str, Row]] = {
                                                      "forcing chain (chain length added)"),
         "senior-exocet": ("exocet", "SudokuWiki has one Exocet entry (300); a Senior Exocet is the same base and "
                                     "target logic with a target outside the base band"),
+        "forcing-net-plus": ("cell-forcing-chain", _FORCING_PLUS.format(entry="cell forcing chain (180, chain "
+                                                                               "length added)")),
         "region-forcing-chain": ("unit-forcing-chain", "SE's region forcing chain is SudokuWiki's unit forcing chain"),
         "dynamic-forcing-chain": ("cell-forcing-chain", "a dynamic chain is priced as SudokuWiki's cell forcing "
                                                         "chain, its hardest forcing chain of one origin"),

@@ -304,7 +304,12 @@ class Chaining:
         self._other: list[Callable[[Board, Board], Iterator[Implied]]] | None = None
         self._cache_key: Any = None
         self._cache: list[Chain] = []
-        self._closures: dict[int, tuple[dict[int, Node], dict[int, Node], tuple[Node, Node] | None]] = {}
+        # What the searches found from each assumption, kept from grid to grid of a path while
+        # nothing they read has gone (`_Kept`): closures of the multiple, dynamic and Nishio
+        # searches by candidate * 2 + on, cycle and forcing chain hints by StaticLinks bit.
+        self._closures = _Kept(_NEAR_X if nishio else _NEAR)
+        self._loop_hints = {(y, x): _Kept(_NEAR_PLANE if y else _NEAR_X_PLANE)
+                            for y, x in ((False, True), (True, False), (True, True))}
         self._links: StaticLinks | None = None
         self._static = False
 
@@ -357,34 +362,48 @@ class Chaining:
         if self.multiple or self.dynamic:
             result = self._multiple_chains(grid)
         else:
-            result = self._loops(grid, False, True)
-            result += self._loops(grid, True, False)
-            result += self._loops(grid, True, True)
+            result = []
+            for (y_links, x_links), kept in self._loop_hints.items():
+                kept.sync(grid)
+                result += self._loops(grid, y_links, x_links, kept.entries)
         result.sort(key=lambda h: (h.difficulty, h.complexity, h.sort_key))
         return result
 
     # ------------------------------------------------------- cycles, X/Y chains
-    def _loops(self, g: Board, y_links: bool, x_links: bool) -> list[Chain]:
+    def _loops(self, g: Board, y_links: bool, x_links: bool, kept: dict[int, tuple[Any, int]]) -> list[Chain]:
+        """The cycle and forcing chain hints from every candidate in turn; a candidate's hints
+        come from ``kept`` when nothing they were read from has gone since."""
         result: list[Chain] = []
-        links = StaticLinks(g, y_links, x_links)
+        links = None
         for cell in range(81):
             if g.values[cell]:
                 continue
             m = g.cands[cell]
             if m.bit_count() > 1:
                 for v in DIGITS_OF[m]:
-                    self._unary(g, Pot(cell, v, True), result, y_links, x_links, links)
+                    got = kept.get((v - 1) * 81 + cell)
+                    if got is None:
+                        if links is None:
+                            links = StaticLinks(g, y_links, x_links)
+                        found: list[Chain] = []
+                        read = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links)
+                        got = kept[(v - 1) * 81 + cell] = (found, read)
+                    result += got[0]
         return result
 
     def _unary(self, g: Board, p_on: Pot, result: list[Chain], y_links: bool, x_links: bool,
-               links: StaticLinks) -> None:
+               links: StaticLinks) -> int:
+        """Add the hints from ``p_on`` to ``result``; return the candidates (StaticLinks bits)
+        whose links the searches and the hints read: everything the source's closures reach and
+        the source's cell (`_Kept`)."""
+        read = _CELL_COLUMN[p_on.cell]
         if g.cands[p_on.cell].bit_count() > 2 and not x_links:
-            return
+            return read
         cycles: list[Pot] = []
         chains: list[Pot] = []
         # The bitset closure tells which of the three searches can find anything; only those
         # build their chains (the same chains: the searches are unchanged).
-        cycle, forcing_on, forcing_off = links.candidates(p_on.cell, p_on.digit, x_links)
+        cycle, forcing_on, forcing_off, reach = links.candidates(p_on.cell, p_on.digit, x_links)
         if cycle:
             self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on, links)
         if forcing_on:
@@ -400,6 +419,7 @@ class Chaining:
             h = self._forcing_hint(g, target, y_links, x_links)
             if h.is_worth():
                 result.append(h)
+        return read | reach
 
     def _cycles(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
                 x_links: bool, cycles: list[Pot], source: Pot, links: StaticLinks) -> None:
@@ -538,11 +558,13 @@ class Chaining:
     # the same facts as a `Pot`; only the chains of the hints that remove something become Pots.
     def _multiple_chains(self, g: Board) -> list[Chain]:
         result: list[Chain] = []
-        self._closures = {}
-        # A static chain never changes the grid: its links come from tables built once. A
-        # dynamic chain reads what "on" turns off from the same kind of table, minus what it
-        # has removed so far.
-        self._links = StaticLinks(g, not self.nishio, True)
+        if self.level:  # rules on the reduced grids read all of it: nothing is kept
+            self._closures.entries.clear()
+        self._closures.sync(g)
+        # A static chain never changes the grid: its links come from tables built once (when a
+        # closure is not kept from an earlier grid). A dynamic chain reads what "on" turns off
+        # from the same kind of table, minus what it has removed so far.
+        self._links = None
         self._static = not self.dynamic and not self.level
         for cell in range(81):
             if g.values[cell]:
@@ -608,9 +630,7 @@ class Chaining:
             h = self._binary_hint(g, absurd[0], absurd[1], p_on, p_on, True)
             if h is not None:
                 result.append(h)
-        off_to_on: dict[int, Node] = {}
-        off_to_off: dict[int, Node] = {p_off[0]: p_off}
-        absurd = self._chain(g, off_to_on, off_to_off)
+        off_to_on, off_to_off, absurd = self._closure(g, p_off)
         if do_contra and absurd is not None:
             h = self._binary_hint(g, absurd[0], absurd[1], p_off, p_off, True)
             if h is not None:
@@ -688,16 +708,33 @@ class Chaining:
         """What assuming (cell, digit) on implies, and its contradiction if any: once per grid,
         although the cell chains and the region chains of each of its houses all ask for it."""
         idx = cell * 9 + digit - 1
-        got = self._closures.get(idx)
+        got = self._closures.entries.get(idx * 2 + 1)
         if got is None:
-            to_on: dict[int, Node] = {idx: (idx, True, None, None, (), None, 1 << idx * 2 + 1)}
+            return self._closure(g, (idx, True, None, None, (), None, 1 << idx * 2 + 1))
+        return got[0]
+
+    def _closure(self, g: Board, source: Node) -> tuple[dict[int, Node], dict[int, Node], tuple[Node, Node] | None]:
+        """What the assumption ``source`` implies (to_on, to_off) and its contradiction if any,
+        kept for later grids with the candidates the search reached (`_Kept`)."""
+        kept = self._closures.entries
+        key = source[0] * 2 + source[1]
+        got = kept.get(key)
+        if got is None:
+            to_on: dict[int, Node] = {}
             to_off: dict[int, Node] = {}
-            got = self._closures[idx] = (to_on, to_off, self._chain(g, to_on, to_off))
-        return got
+            (to_on if source[1] else to_off)[source[0]] = source
+            if self._links is None:
+                self._links = StaticLinks(g, not self.nishio, True)
+            absurd, reached = self._chain(g, to_on, to_off)
+            got = kept[key] = ((to_on, to_off, absurd), reached)
+        return got[0]
 
     # ------------------------------------------------------------- the chain
-    def _chain(self, src: Board, to_on: dict[int, Node], to_off: dict[int, Node]) -> tuple[Node, Node] | None:
-        """Complete the on/off sets from the assumptions; the first contradiction (on, off), or None.
+    def _chain(self, src: Board, to_on: dict[int, Node], to_off: dict[int, Node]
+               ) -> tuple[tuple[Node, Node] | None, int]:
+        """Complete the on/off sets from the assumptions; the first contradiction (on, off), or
+        None, and the candidates reached (a mask of candidate bits: the search read the grid
+        only around them, `_NEAR`).
 
         on -> off: the cell's other candidates (not in Nishio mode) and the digit's other places
         in the cell's block, row and column, from the grid's link table. off -> on: the last
@@ -707,8 +744,15 @@ class Chaining:
         candidates gone from the cell or house are the new node's further parents.
         """
         links = self._links
+        assert links is not None
         if self._static:
-            return _static_chain(links, to_on, to_off)
+            absurd = _static_chain(links, to_on, to_off)
+            reached = 0
+            for k in to_on:
+                reached |= 1 << k
+            for k in to_off:
+                reached |= 1 << k
+            return absurd, reached
         g = src.copy()
         cands, dcells = g.cands, g.digit_cells
         src_cands, src_dcells = src.cands, src.digit_cells
@@ -736,7 +780,8 @@ class Chaining:
                     for k, c, v, cause in on_off[idx]:
                         if k in to_on:
                             if cands[c] >> (v - 1) & 1:  # still in the reduced grid
-                                return to_on[k], (k, False, cause, p, (), None, p[6] | 1 << 2 * k)
+                                absurd = to_on[k], (k, False, cause, p, (), None, p[6] | 1 << 2 * k)
+                                return absurd, on_bits | off_bits
                         elif k not in to_off:
                             q = (k, False, cause, p, (), None, p[6] | 1 << 2 * k)
                             to_off[k] = q
@@ -773,7 +818,7 @@ class Chaining:
                             more = ()
                         q = (k, True, NAKED, p, more, None, mask)
                         if k in to_off:
-                            return q, to_off[k]
+                            return (q, to_off[k]), on_bits | off_bits
                         if k not in to_on:
                             to_on[k] = q
                             on_bits |= 1 << k
@@ -801,7 +846,7 @@ class Chaining:
                             more = ()
                         q = (k, True, cause, p, more, None, mask)
                         if k in to_off:
-                            return q, to_off[k]
+                            return (q, to_off[k]), on_bits | off_bits
                         if k not in to_on:
                             to_on[k] = q
                             on_bits |= 1 << k
@@ -815,7 +860,7 @@ class Chaining:
                         to_off[q[0]] = q
                         off_bits |= 1 << q[0]
                         pending_off.append(q)
-        return None
+        return None, on_bits | off_bits
 
     def _other_rules(self) -> list[Callable[[Board, Board], Iterator[Implied]]]:
         """SE's getOtherRules: what a chain of this level may use as one implication step."""
@@ -985,8 +1030,9 @@ class StaticLinks:
             if not frontier:
                 return on, off, others
 
-    def candidates(self, cell: int, digit: int, x_links: bool) -> tuple[bool, bool, bool]:
-        """Whether the cycle search and the two forcing searches from (cell, digit) can find anything."""
+    def candidates(self, cell: int, digit: int, x_links: bool) -> tuple[bool, bool, bool, int]:
+        """Whether the cycle search and the two forcing searches from (cell, digit) can find
+        anything, and every bit the closures reached (the searches read no others)."""
         i = (digit - 1) * 81 + cell
         bit = 1 << i
         on, off, others = self.closure(bit, 0)
@@ -997,10 +1043,53 @@ class StaticLinks:
             partners |= 1 << t
         cycle = bool(others & partners)
         if not x_links:
-            return cycle, False, False
+            return cycle, False, False, on | off
         forcing_on = bool(off & bit)
-        on2, _off2, _ = self.closure(0, bit)
-        return cycle, forcing_on, bool(on2 & bit)
+        on2, off2, _ = self.closure(0, bit)
+        return cycle, forcing_on, bool(on2 & bit), on | off | on2 | off2
+
+
+class _Kept:
+    """Search results of one grid kept for the next grids of a path, which mostly differ by a
+    candidate or two.
+
+    Each entry is (result, read): ``read`` is a mask of candidate bits around which the search
+    read the grid, ``near[i]`` (for each candidate bit ``i``) the candidates whose presence
+    decides the links of ``i``. Both SE's static and dynamic searches read a candidate's links
+    only from its own cell's candidates and its digit's places in its block, row and column, so
+    a result stays exact while none of those candidates is gone. ``near`` is symmetric (``j`` is
+    near ``i`` exactly when ``i`` is near ``j``), so `sync` drops an entry when ``read`` meets
+    what lies near the candidates gone since the last grid; any candidate coming back (another
+    puzzle) drops everything.
+    """
+
+    __slots__ = ("near", "plane", "cands", "entries")
+
+    def __init__(self, near: tuple[int, ...]) -> None:
+        self.near = near
+        self.plane = near is _NEAR_PLANE or near is _NEAR_X_PLANE  # StaticLinks' bit layout
+        self.cands: list[int] | None = None
+        self.entries: dict[int, tuple[Any, int]] = {}
+
+    def sync(self, g: Board) -> None:
+        """Keep only the entries that still hold in ``g``."""
+        now = g.cands
+        last, self.cands = self.cands, now[:]
+        if last is None or len(now) != 81 or len(last) != 81:
+            self.entries.clear()
+            return
+        near, plane = self.near, self.plane
+        gone = 0
+        for c in range(81):
+            was = last[c]
+            if was != now[c]:
+                if now[c] & ~was:
+                    self.entries.clear()
+                    return
+                for d in DIGITS_OF[was & ~now[c]]:
+                    gone |= near[(d - 1) * 81 + c if plane else c * 9 + d - 1]
+        if gone:
+            self.entries = {k: e for k, e in self.entries.items() if not e[1] & gone}
 
 
 class _Table(dict):  # type: ignore[type-arg]
@@ -1062,6 +1151,16 @@ _PEERS_SE = tuple(tuple((c, cause) for m, cause in (
 _CELL_OF = tuple(i // 9 for i in range(729))
 # Per cell: the bits of its nine digits in the 729-bit sets of `StaticLinks`.
 _CELL_COLUMN = tuple(sum(1 << (d * 81 + c) for d in range(9)) for c in range(81))
+
+
+# Per candidate bit: the candidates whose presence decides its links (`_Kept`): its cell's
+# candidates and its digit in its cell, block, row and column (``_X``: the digit's places only,
+# for the searches without links inside a cell). Bits cell * 9 + digit - 1 and, ``_PLANE``,
+# (digit - 1) * 81 + cell as in `StaticLinks`.
+_NEAR_X = tuple(sum(1 << (c * 9 + i % 9) for c in bits(PEER_MASK[i // 9] | 1 << i // 9)) for i in range(729))
+_NEAR = tuple(m | (511 << (i // 9 * 9)) for i, m in enumerate(_NEAR_X))
+_NEAR_X_PLANE = tuple((PEER_MASK[i % 81] | 1 << i % 81) << (i // 81 * 81) for i in range(729))
+_NEAR_PLANE = tuple(m | _CELL_COLUMN[i % 81] for i, m in enumerate(_NEAR_X_PLANE))
 
 
 def _bits729(m: int) -> Iterator[int]:

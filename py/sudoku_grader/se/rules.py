@@ -444,9 +444,18 @@ def aligned_exclusion(degree: int) -> Producer:
     name = {2: "Aligned Pair Exclusion", 3: "Aligned Triplet Exclusion"}[degree]
     rating = {2: 6.2, 3: 7.5}[degree]
     tid = {2: "aligned-pair-exclusion", 3: "aligned-triple-exclusion"}[degree]
+    # Cell sets found to exclude nothing (a triplet comes up once per pair in it), by cell mask,
+    # kept for the next grids: a set's verdict reads only its cells and their peers, so it holds
+    # while none of those changed (SE's path mostly moves on by one candidate). ``last``: the
+    # candidates of the grid they were found in.
+    barren: set[int] = set()
+    last: list[int] = []
 
     def produce(board: Board) -> Iterator[Step]:
+        nonlocal barren, last
         cands = board.cands
+        barren = _still_barren(barren, last, cands)
+        last = cands[:]
         base: list[int] = []
         excl: dict[int, int] = {}
         singles = small = 0  # cells with one candidate; with 2..degree
@@ -466,8 +475,6 @@ def aligned_exclusion(degree: int) -> Producer:
         if len(base) < degree:
             return
         base_mask = sum(1 << c for c in base)
-        # Cell sets already found to exclude nothing (a triplet comes up once per pair in it).
-        barren: set[int] = set()
         base_excl = [excl[c] for c in base]
         # The pairs in SE's order (`combinations(n, 2)`: by the second cell, then the first).
         for i1 in range(1, len(base)):
@@ -525,6 +532,21 @@ def aligned_exclusion(degree: int) -> Producer:
                         yield _exclusion_step(tid, name, rating, cells, removals)
 
     return produce
+
+
+def _still_barren(barren: set[int], last: list[int], cands: list[int]) -> set[int]:
+    """The cell sets of ``barren`` (found in a grid with candidates ``last``) that are barren in
+    the grid with ``cands`` too: those with no cell in or beside a cell whose candidates
+    changed; none when a candidate came back (another grid)."""
+    if len(last) != len(cands) or len(cands) != 81:
+        return set()
+    near = 0
+    for c in range(81):
+        if last[c] != cands[c]:
+            if cands[c] & ~last[c]:
+                return set()
+            near |= PEER_MASK[c] | 1 << c
+    return {k for k in barren if not k & near} if near else barren
 
 
 def _exclusion_step(tid: str, name: str, rating: float, cells: tuple[int, ...] | list[int],
