@@ -2,6 +2,7 @@
 
     python scripts/pyodide_ab.py --old 05bfa73                  # a git revision of this repository
     python scripts/pyodide_ab.py --old ../other-checkout --ops rate:hodoku,explain --puzzles 20
+    python scripts/pyodide_ab.py --floor                        # the interpreter's own ratio, per kind of operation
 
 Both versions are loaded side by side in one interpreter (the old package renamed ``sgold``) and
 take turns on each puzzle and operation, in alternating order, for ``--rounds`` rounds; each
@@ -78,6 +79,77 @@ for (op, scale, name, _), t in best.items():
 print("RESULT " + json.dumps({"totals": totals, "diffs": diffs}))
 '''
 
+# The interpreter's floor: small loops of one kind of operation each, fastest of 5, in both runtimes.
+FLOOR = r'''
+import json, time
+T9 = [i.bit_count() for i in range(512)]
+L81 = list(range(81))
+M81 = (1 << 81) - 1
+W = (1 << 1700) - 1
+
+def f(a, b):
+    return a
+
+def k_small_int_loop():
+    s = 0
+    for i in range(300000): s ^= i & 511
+
+def k_list_index():
+    s = 0
+    for _ in range(3000):
+        for i in L81: s ^= L81[i]
+
+def k_table_lookup_9bit():
+    s = 0
+    for i in range(300000): s += T9[i & 511]
+
+def k_function_call():
+    for i in range(200000): f(i, 1)
+
+def k_ops_81bit():
+    s = 0
+    for i in range(300000): s = (M81 >> (i & 63)) & M81
+
+def k_peel_81bit():
+    for _ in range(3000):
+        m = M81
+        while m:
+            low = m & -m
+            m ^= low
+
+def k_ops_1700bit():
+    x = 1 << 900
+    for i in range(100000): y = W & x | x
+
+def k_tuple_build():
+    for i in range(200000): t = (i, 1, 2)
+
+def k_list_build():
+    for i in range(100000): t = [i, 1, 2]
+
+def k_dict_lookup():
+    d = {i: i for i in range(1000)}
+    for i in range(300000): d[i % 1000]
+
+def k_generator():
+    def g(n):
+        for i in range(n): yield i
+    for _ in range(2000):
+        for x in g(100): pass
+
+def k_str_format():
+    for i in range(50000): f"r{i}c{i}"
+
+out = {}
+for name, fn in list(globals().items()):
+    if name.startswith("k_"):
+        best = 1e9
+        for _ in range(5):
+            t = time.perf_counter(); fn(); best = min(best, time.perf_counter() - t)
+        out[name[2:]] = best
+print("RESULT " + json.dumps(out))
+'''
+
 PAGE = """<!doctype html><meta charset=utf-8><script type=module>
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 const py = await loadPyodide({ indexURL: "./pyodide/" });
@@ -114,15 +186,15 @@ def result(text: str) -> dict:
     raise SystemExit(f"the benchmark printed no result:\n{text[-2000:]}")
 
 
-def run_cpython(work: Path, config: dict) -> dict:
-    code = f"CONFIG = {config!r}\n" + BENCH
+def run_cpython(work: Path, config: dict, bench: str = BENCH) -> dict:
+    code = f"CONFIG = {config!r}\n" + bench
     env_path = f"{work}:{ROOT / 'py'}"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"})
     return result(out.stdout + out.stderr)
 
 
-def run_pyodide(work: Path, config: dict) -> dict:
+def run_pyodide(work: Path, config: dict, bench: str = BENCH) -> dict:
     import build
     from playwright.sync_api import sync_playwright
 
@@ -138,7 +210,7 @@ def run_pyodide(work: Path, config: dict) -> dict:
             for f in base.rglob("*.py"):
                 z.write(f, f"{name}/{f.relative_to(base)}")
     (site / "packages.zip").write_bytes(buf.getvalue())
-    (site / "bench.py").write_text(f"CONFIG = {dict(config, puzzles='/puzzles')!r}\n" + BENCH)
+    (site / "bench.py").write_text(f"CONFIG = {dict(config, puzzles='/puzzles')!r}\n" + bench)
     (site / "index.html").write_text(PAGE)
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -160,15 +232,34 @@ def run_pyodide(work: Path, config: dict) -> dict:
     return result(text)
 
 
+def floor(config: dict) -> int:
+    """Print, per kind of operation, its seconds in each runtime and the Pyodide/CPython ratio."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        (work / "sgold").mkdir()  # the page zips it; nothing of the package runs here
+        cpy = run_cpython(work, config, FLOOR)
+        pyo = run_pyodide(work, config, FLOOR)
+    print("\n| operation (a loop of it, fastest of 5) | CPython ms | Pyodide ms | ratio |\n|---|---:|---:|---:|")
+    for k, t in cpy.items():
+        print(f"| {k.replace('_', ' ')} | {t * 1000:.1f} | {pyo[k] * 1000:.1f} | {pyo[k] / t:.2f} |")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--old", required=True, help="a git revision of this repository, or another checkout's directory")
+    ap.add_argument("--old", help="a git revision of this repository, or another checkout's directory")
+    ap.add_argument("--floor", action="store_true",
+                    help="instead: time one kind of operation at a time in both runtimes (the interpreter's own ratio)")
     ap.add_argument("--ops", default=OPS, help=f"operations, op or op:scale, comma-separated (default {OPS})")
     ap.add_argument("--puzzles", type=int, default=10, help="half newspaper, half top95 (default 10)")
     ap.add_argument("--rounds", type=int, default=3, help="each keeps the fastest of this many runs (default 3)")
     ap.add_argument("--runtime", choices=("both", "cpython", "pyodide"), default="both")
     args = ap.parse_args()
     config = {"n": args.puzzles, "rounds": args.rounds, "ops": args.ops, "puzzles": str(PUZZLES)}
+    if args.floor:
+        return floor(config)
+    if not args.old:
+        ap.error("--old is required (or --floor)")
     runs: dict[str, dict] = {}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)

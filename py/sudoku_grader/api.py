@@ -235,14 +235,14 @@ def rate(
         return invalid(text, e)
     out = _status(board)
     if out["status"] != "unique":
-        out["seconds"] = round(time.perf_counter() - t0, 3)
+        out["seconds"] = round(time.perf_counter() - t0, 4)
         return out
     solution = [int(ch) for ch in out["solution"]]
     rated = _ratings.rate_board(board, wanted, table, progress=progress, cancel=cancel, solution=solution,
                                 se_stop=se_stop)
     out["ratings"] = rated
     out["bottleneck"], out["techniques"] = _ratings.bottleneck_and_counts(board, rated)
-    out["seconds"] = round(time.perf_counter() - t0, 3)
+    out["seconds"] = round(time.perf_counter() - t0, 4)
     return out
 
 

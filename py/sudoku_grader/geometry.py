@@ -216,10 +216,12 @@ def parse_cell(name: str) -> int:
     raise ValueError(f"not a cell name: {name!r} (expected r1c1 .. r9c9)")
 
 
-# Set-bit indices by table: for every 9-bit mask, and for every byte of an 81-bit mask (by its
-# position). Int operators and int methods cost Pyodide several times what they cost CPython,
-# table lookups about the same, so `iter_bits` reads tables where it can.
+# Set-bit indices by table: for every 9-bit mask, for every 9-bit piece of a cell mask (by its
+# position) and for every byte of a mask up to 88 bits (by its position). Operators on ints of
+# more than one 30-bit digit and int methods cost Pyodide several times what they cost CPython,
+# table lookups and one-digit ints about the same, so `iter_bits` reads tables where it can.
 _BITS9 = tuple(tuple(b for b in range(9) if x >> b & 1) for x in range(512))
+_BITS9_AT = tuple(tuple(tuple(9 * k + b for b in range(9) if x >> b & 1) for x in range(512)) for k in range(9))
 _BYTE_BITS = tuple(tuple(tuple(8 * i + b for b in range(8) if x >> b & 1) for x in range(256)) for i in range(11))
 
 
@@ -236,15 +238,37 @@ def iter_bits(mask: int) -> Sequence[int]:
         return out
     if not mask & (mask - 1):
         return [mask.bit_length() - 1]
+    if mask >> 81:
+        out = []
+        for row, byte in zip(_BYTE_BITS, mask.to_bytes(11, "little")):
+            if byte:
+                out += row[byte]
+        return out
+    # a cell mask: three 27-bit parts (one int digit each), read 9 bits at a time by table
+    a0, a1, a2, a3, a4, a5, a6, a7, a8 = _BITS9_AT
     out = []
-    for row, byte in zip(_BYTE_BITS, mask.to_bytes(11, "little")):
-        if byte:
-            out += row[byte]
+    part = mask & 0x7FFFFFF
+    if part:
+        out += a0[part & 511]
+        out += a1[part >> 9 & 511]
+        out += a2[part >> 18]
+    part = mask >> 27 & 0x7FFFFFF
+    if part:
+        out += a3[part & 511]
+        out += a4[part >> 9 & 511]
+        out += a5[part >> 18]
+    part = mask >> 54
+    if part:
+        out += a6[part & 511]
+        out += a7[part >> 9 & 511]
+        out += a8[part >> 18]
     return out
 
 
 def digits_of(mask: int) -> list[int]:
-    """Digits (1..9) in a 9-bit candidate mask."""
+    """Digits (1..9) in a 9-bit candidate mask (a new list, from the `DIGITS_IN` table)."""
+    if 0 <= mask < 512:
+        return list(DIGITS_IN[mask])
     return [d + 1 for d in range(9) if mask >> d & 1]
 
 

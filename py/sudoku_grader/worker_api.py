@@ -54,7 +54,7 @@ def handle(op: str, puzzle: str, options_json: str = "{}", progress: Progress | 
         out = {"status": "error", "error": "the engine ran out of memory on this puzzle"}
     except Exception as e:  # noqa: BLE001 - the page must get a message, not a traceback
         out = {"status": "error", "error": f"internal error ({type(e).__name__}): {_first_line(e)}"}
-    out.setdefault("seconds", round(time.perf_counter() - started, 3))
+    out.setdefault("seconds", round(time.perf_counter() - started, 4))
     return json.dumps(out)
 
 
@@ -137,7 +137,7 @@ def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dic
         return api.rate(puzzle, **args)
     out["ratings"] = {s: rated[s] for s in ratings.SCALES if s in rated}
     out["bottleneck"], out["techniques"] = ratings.bottleneck_and_counts(api.load(puzzle), out["ratings"])
-    out["seconds"] = round(time.perf_counter() - started, 3)
+    out["seconds"] = round(time.perf_counter() - started, 4)
     return out
 
 
