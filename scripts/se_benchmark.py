@@ -29,7 +29,8 @@ Printed per ER band (<7, 7.0-7.9, 8.0-8.9, 9.0-9.9, 10+): puzzles, the sum of se
 the ratio ours/serate, both medians, our maximum, and how many have ER, EP and ED equal.
 ``--ours-path`` rates with another checkout's package. ``--ab OLD_PATH`` instead times the code
 before a change against ours, interleaved: one worker process each, puzzle by puzzle, alternating
-which goes first, and prints per band the two sums, their ratio and whether ER/EP/ED agree.
+which goes first, and prints per band the two sums of CPU seconds, their ratio and whether
+ER/EP/ED agree.
 ``--ours-only`` rates with ours alone under a time limit per puzzle (``--max-seconds``) and
 prints how many finish within it, the median and the maximum (for forum-hardest-1106).
 """
@@ -229,17 +230,21 @@ from sudoku_grader.formats import parse
 from sudoku_grader.ratings.se import se_rating
 stop = sys.argv[1] or None
 limit = float(sys.argv[2]) or None
+cpu = sys.argv[3] == "cpu"
+clock = time.process_time if cpu else time.perf_counter
 for line in sys.stdin:
-    t0 = time.perf_counter()
+    t0 = clock()
     r = se_rating(parse(line.strip()).board, stop=stop, max_seconds=limit)
-    secs = time.perf_counter() - t0
+    secs = clock() - t0
     print(json.dumps([r["er"], r["ep"], r["ed"], secs, r.get("complete", True) or bool(stop)]), flush=True)
 """
 
 
-def start_worker(path: Path, stop: str = "", max_seconds: float = 0.0) -> subprocess.Popen:
-    """One process of the package at ``path`` rating the puzzles it reads, one JSON line each."""
-    return subprocess.Popen([sys.executable, "-c", WORKER, stop, str(max_seconds)], stdin=subprocess.PIPE,
+def start_worker(path: Path, stop: str = "", max_seconds: float = 0.0, cpu: bool = False) -> subprocess.Popen:
+    """One process of the package at ``path`` rating the puzzles it reads, one JSON line each;
+    its seconds are wall-clock, or CPU seconds with ``cpu``."""
+    return subprocess.Popen([sys.executable, "-c", WORKER, stop, str(max_seconds), "cpu" if cpu else "wall"],
+                            stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(path)))
 
 
@@ -313,7 +318,9 @@ def run_ours_only(puzzles: list[str], ours_path: Path, max_seconds: float) -> li
 
 def run_ab(puzzles: list[str], old_path: Path, new_path: Path) -> list[str]:
     """The code at ``old_path`` against ``new_path``, interleaved puzzle by puzzle."""
-    workers = [start_worker(path) for path in (old_path, new_path)]
+    # CPU seconds: on a loaded machine they drift far less than wall-clock ones between two
+    # processes of the same kind.
+    workers = [start_worker(path, cpu=True) for path in (old_path, new_path)]
     ref = dict((p, e) for p, e, _ in reference_rows())
     rows: dict[str, list[tuple[Rating, Rating]]] = {}
     for i, p in enumerate(puzzles):

@@ -308,7 +308,9 @@ class Chaining:
         # nothing they read has gone (`_Kept`): closures of the multiple, dynamic and Nishio
         # searches by candidate * 2 + on, cycle and forcing chain hints by StaticLinks bit.
         self._closures = _Kept(_NEAR_X if nishio else _NEAR)
-        self._loop_hints = {(y, x): _Kept(_NEAR_PLANE if y else _NEAR_X_PLANE)
+        self._cell_hints = _Kept(_NEAR_X if nishio else _NEAR)  # the hints from each cell
+        self._read = 0  # the candidates the closures asked for so far reached (see `_closure`)
+        self._loop_hints = {(y, x): _Kept(_NEAR_PLANE if y else _NEAR_X_PLANE, True)
                             for y, x in ((False, True), (True, False), (True, True))}
         self._links: StaticLinks | None = None
         self._static = False
@@ -560,7 +562,10 @@ class Chaining:
         result: list[Chain] = []
         if self.level:  # rules on the reduced grids read all of it: nothing is kept
             self._closures.entries.clear()
+            self._cell_hints.entries.clear()
         self._closures.sync(g)
+        self._cell_hints.sync(g)
+        kept = self._cell_hints.entries
         # A static chain never changes the grid: its links come from tables built once (when a
         # closure is not kept from an earlier grid). A dynamic chain reads what "on" turns off
         # from the same kind of table, minus what it has removed so far.
@@ -571,7 +576,15 @@ class Chaining:
                 continue
             card = g.cands[cell].bit_count()
             if card > 2 or (card > 1 and self.dynamic):
-                result += self._multiple_for_cell(g, cell, card)
+                got = kept.get(cell)
+                if got is None:
+                    # The cell's hints read its candidates, the places of each of its digits
+                    # in its houses (near its own candidates) and around what the closures
+                    # reached, targets included.
+                    self._read = 511 << cell * 9
+                    hints = self._multiple_for_cell(g, cell, card)
+                    got = kept[cell] = (hints, self._read)
+                result += got[0]
         return result
 
     def _multiple_for_cell(self, g: Board, cell: int, card: int) -> list[Chain]:
@@ -711,6 +724,7 @@ class Chaining:
         got = self._closures.entries.get(idx * 2 + 1)
         if got is None:
             return self._closure(g, (idx, True, None, None, (), None, 1 << idx * 2 + 1))
+        self._read |= got[1]
         return got[0]
 
     def _closure(self, g: Board, source: Node) -> tuple[dict[int, Node], dict[int, Node], tuple[Node, Node] | None]:
@@ -727,6 +741,7 @@ class Chaining:
                 self._links = StaticLinks(g, not self.nishio, True)
             absurd, reached = self._chain(g, to_on, to_off)
             got = kept[key] = ((to_on, to_off, absurd), reached)
+        self._read |= got[1]
         return got[0]
 
     # ------------------------------------------------------------- the chain
@@ -1063,33 +1078,35 @@ class _Kept:
     puzzle) drops everything.
     """
 
-    __slots__ = ("near", "plane", "cands", "entries")
+    __slots__ = ("near", "cands", "entries")
 
-    def __init__(self, near: tuple[int, ...]) -> None:
-        self.near = near
-        self.plane = near is _NEAR_PLANE or near is _NEAR_X_PLANE  # StaticLinks' bit layout
-        self.cands: list[int] | None = None
+    def __init__(self, near: tuple[int, ...], plane: bool = False) -> None:
+        # ``near`` by the StaticLinks bit of the candidate gone; ``plane``: the entries' masks use
+        # that layout too (else cell * 9 + digit - 1).
+        self.near = near if plane else tuple(near[i % 81 * 9 + i // 81] for i in range(729))
+        self.cands = -1  # the last grid's candidates as StaticLinks bits (-1: none yet)
         self.entries: dict[int, tuple[Any, int]] = {}
 
     def sync(self, g: Board) -> None:
         """Keep only the entries that still hold in ``g``."""
-        now = g.cands
-        last, self.cands = self.cands, now[:]
-        if last is None or len(now) != 81 or len(last) != 81:
+        last = self.cands
+        now = 0
+        if len(g.cands) == 81:
+            for d in range(9):
+                now |= g.digit_cells[d + 1] << d * 81
+        self.cands = now
+        if last < 0 or now & ~last or not now:
             self.entries.clear()
             return
-        near, plane = self.near, self.plane
-        gone = 0
-        for c in range(81):
-            was = last[c]
-            if was != now[c]:
-                if now[c] & ~was:
-                    self.entries.clear()
-                    return
-                for d in DIGITS_OF[was & ~now[c]]:
-                    gone |= near[(d - 1) * 81 + c if plane else c * 9 + d - 1]
+        gone = last & ~now
         if gone:
-            self.entries = {k: e for k, e in self.entries.items() if not e[1] & gone}
+            near = self.near
+            touched = 0
+            while gone:
+                low = gone & -gone
+                touched |= near[low.bit_length() - 1]
+                gone ^= low
+            self.entries = {k: e for k, e in self.entries.items() if not e[1] & touched}
 
 
 class _Table(dict):  # type: ignore[type-arg]
