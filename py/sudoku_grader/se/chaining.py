@@ -310,6 +310,7 @@ class Chaining:
         self._closures = _Kept(_NEAR_X if nishio else _NEAR)
         self._cell_hints = _Kept(_NEAR_X if nishio else _NEAR)  # the hints from each cell
         self._read = 0  # the candidates the closures asked for so far reached (see `_closure`)
+        self._reach = _Kept(_NEAR_PLANE, True)  # static closures as bitsets (`_static_cells`)
         self._loop_hints = {(y, x): _Kept(_NEAR_PLANE if y else _NEAR_X_PLANE, True)
                             for y, x in ((False, True), (True, False), (True, True))}
         self._links: StaticLinks | None = None
@@ -571,11 +572,14 @@ class Chaining:
         # from the same kind of table, minus what it has removed so far.
         self._links = None
         self._static = not self.dynamic and not self.level
+        possible = self._static_cells(g) if self._static else None
         for cell in range(81):
             if g.values[cell]:
                 continue
             card = g.cands[cell].bit_count()
             if card > 2 or (card > 1 and self.dynamic):
+                if possible is not None and not possible >> cell & 1:
+                    continue
                 got = kept.get(cell)
                 if got is None:
                     # The cell's hints read its candidates, the places of each of its digits
@@ -586,6 +590,58 @@ class Chaining:
                     got = kept[cell] = (hints, self._read)
                 result += got[0]
         return result
+
+    def _static_cells(self, g: Board) -> int:
+        """The cells (a mask) whose static cell or region chains may remove something: what
+        every candidate of the cell, or every place of one of its digits in a house it comes
+        first in, implies in common is not empty. Read from the bitset closures of
+        `StaticLinks`, which hold every potential the node search reaches (it may stop earlier,
+        at a contradiction): a cell left out has no hint."""
+        kept = self._reach
+        kept.sync(g)
+        entries = kept.entries
+        links = None
+        cands, dcells = g.cands, g.digit_cells
+
+        def reach(i: int) -> tuple[int, int]:
+            nonlocal links
+            got = entries.get(i)
+            if got is None:
+                if links is None:
+                    links = StaticLinks(g, True, True)
+                on, off, _ = links.closure(1 << i, 0)
+                got = entries[i] = ((on, off), on | off)
+            return got[0]
+
+        out = 0
+        for cell in range(81):
+            m = cands[cell]
+            if g.values[cell] or m.bit_count() <= 2:
+                continue
+            on = off = -1
+            for v in DIGITS_OF[m]:
+                a, b = reach((v - 1) * 81 + cell)
+                on &= a
+                off &= b
+            if on | off:
+                out |= 1 << cell
+                continue
+            for v in DIGITS_OF[m]:
+                for house in CELL_HOUSES_SE[cell]:
+                    pos = dcells[v] & HOUSE_MASK[house]
+                    if pos & (pos - 1) == 0 or (pos & -pos).bit_length() - 1 != cell:
+                        continue
+                    on = off = -1
+                    for oc in bits(pos):
+                        a, b = reach((v - 1) * 81 + oc)
+                        on &= a
+                        off &= b
+                    if on | off:
+                        out |= 1 << cell
+                        break
+                if out >> cell & 1:
+                    break
+        return out
 
     def _multiple_for_cell(self, g: Board, cell: int, card: int) -> list[Chain]:
         result: list[Chain] = []
