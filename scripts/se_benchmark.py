@@ -313,7 +313,8 @@ def run_ours_only(puzzles: list[str], ours_path: Path, max_seconds: float) -> li
     worker.wait()
     return [f"{len(puzzles)} puzzles, {done} rated within {max_seconds:g} s; seconds median "
             f"{statistics.median(times):.1f}, max {max(times):.1f}"
-            f"{'' if done == len(puzzles) else ' (the ones cut count at the limit)'}"]
+            + ("" if done == len(puzzles) else " (a cut rating counts the seconds it ran: the limit is checked"
+               " between steps)")]
 
 
 def run_ab(puzzles: list[str], old_path: Path, new_path: Path) -> list[str]:
