@@ -419,15 +419,21 @@ def test_offline_reload(context: Any, page: Any, site: str) -> None:
         context.set_offline(False)
 
 
+def empty_page_on_one_worker(context: Any, site: str) -> Any:
+    """A fresh page with no puzzle, ready, its catalogue in, and the long lane's worker not started."""
+    pg = context.new_page()
+    pg.goto(site)
+    wait_ready(pg)
+    pg.wait_for_function("window.sudokuGrader.state.catalogue !== null", timeout=WORK_TIMEOUT_MS)
+    assert pg.evaluate("window.sudokuGrader.engine.long.state") == "idle"
+    return pg
+
+
 def test_the_second_worker_starts_with_the_first_long_work(context: Any, site: str) -> None:
     """A page only looked at runs one Pyodide worker (each holds some 150 MB): the long lane's
     starts with the first rating, and a hint asked meanwhile answers from the first one."""
-    pg = context.new_page()
+    pg = empty_page_on_one_worker(context, site)
     try:
-        pg.goto(site)
-        wait_ready(pg)
-        pg.wait_for_function("window.sudokuGrader.state.catalogue !== null", timeout=WORK_TIMEOUT_MS)
-        assert pg.evaluate("window.sudokuGrader.engine.long.state") == "idle"
         got = pg.evaluate("""async (p) => {
             const eng = window.sudokuGrader.engine;
             const rate = eng.request("rate", p);
@@ -445,12 +451,8 @@ def test_the_second_worker_starts_with_the_first_long_work(context: Any, site: s
 def test_a_typed_puzzle_boots_the_second_worker_before_its_rating(context: Any, site: str) -> None:
     """An empty page keeps to one worker; once a puzzle's worth of clues is typed in analyse mode
     a rating is coming, so the long lane boots then (the rating does not wait 2-3 s for it)."""
-    pg = context.new_page()
+    pg = empty_page_on_one_worker(context, site)
     try:
-        pg.goto(site)
-        wait_ready(pg)
-        pg.wait_for_function("window.sudokuGrader.state.catalogue !== null", timeout=WORK_TIMEOUT_MS)
-        assert pg.evaluate("window.sudokuGrader.engine.long.state") == "idle"
         pg.locator('[data-testid="cell-r1c1"]').click()
         typed = 0
         for ch in EASY:

@@ -22,7 +22,7 @@ Hints are sorted by (difficulty, complexity, kind) and the first one is taken.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..board import Board
@@ -613,17 +613,21 @@ class Chaining:
                 got = entries[i] = ((on, off), on | off)
             return got[0]
 
+        def share(nodes: Iterable[int]) -> bool:
+            """Whether the closures of ``nodes`` (one of them must hold) have a consequence in common."""
+            on = off = -1
+            for node in nodes:
+                a, b = reach(node)
+                on &= a
+                off &= b
+            return bool(on | off)
+
         out = 0
         for cell in range(81):
             m = cands[cell]
             if g.values[cell] or m.bit_count() <= 2:
                 continue
-            on = off = -1
-            for v in DIGITS_OF[m]:
-                a, b = reach((v - 1) * 81 + cell)
-                on &= a
-                off &= b
-            if on | off:
+            if share((v - 1) * 81 + cell for v in DIGITS_OF[m]):
                 out |= 1 << cell
                 continue
             for v in DIGITS_OF[m]:
@@ -631,12 +635,7 @@ class Chaining:
                     pos = dcells[v] & HOUSE_MASK[house]
                     if pos & (pos - 1) == 0 or (pos & -pos).bit_length() - 1 != cell:
                         continue
-                    on = off = -1
-                    for oc in bits(pos):
-                        a, b = reach((v - 1) * 81 + oc)
-                        on &= a
-                        off &= b
-                    if on | off:
+                    if share((v - 1) * 81 + oc for oc in bits(pos)):
                         out |= 1 << cell
                         break
                 if out >> cell & 1:
