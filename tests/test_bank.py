@@ -31,7 +31,7 @@ from sudoku_grader.ratings import SCALES
 SINGLES = ["full-house", "naked-single", "hidden-single"]
 EASY_SETS = ["printable-30-givens", "printable-25-givens", "project-euler-96", "newspaper-mixed"]
 HARD = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."  # SE 10.5, HoDoKu Extreme
-SE_90 = "6.2.5.........4.3..........43...8....1....2........7..5..27...........81...6....."  # SE 9.0
+SE_98 = "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5"  # SE 9.8, ~3 s to rate
 
 
 def _reference(name: str, puzzle: str) -> dict[str, str]:
@@ -103,8 +103,8 @@ def serial_store(bank: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # ------------------------------------------------------------------ time limit
 def test_time_limit_cuts_off_with_lower_bounds() -> None:
-    ref_se, ref_ho = _reference("se-ratings.tsv", SE_90), _reference("hodoku-ratings.tsv", HARD)
-    out = timed.rate(SE_90, "se,hodoku", time_limit=0.3)
+    ref_se, ref_ho = _reference("se-ratings.tsv", SE_98), _reference("hodoku-ratings.tsv", HARD)
+    out = timed.rate(SE_98, "se,hodoku", time_limit=0.3)
     assert out["status"] == "timeout" and out["timed_out"] == ["se", "hodoku"]
     se = out["ratings"]["se"]
     assert se["status"] == "timeout" and se["steps"] > 0
@@ -140,13 +140,13 @@ def test_time_limit_long_enough_changes_nothing() -> None:
 
 
 def test_rate_and_explain_cli_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["rate", "--scales", "se", "--time-limit", "0.3", SE_90]) == 0  # a timeout is a result
+    assert cli.main(["rate", "--scales", "se", "--time-limit", "0.3", SE_98]) == 0  # a timeout is a result
     r = json.loads(capsys.readouterr().out)
     assert r["status"] == "timeout" and r["ratings"]["se"]["at_least"]["er"] >= 1.0
-    assert cli.main(["explain", "--json", "--time-limit", "0.3", SE_90]) == 0
+    assert cli.main(["explain", "--json", "--time-limit", "0.3", SE_98]) == 0
     e = json.loads(capsys.readouterr().out)
     assert e["status"] == "timeout" and not e["solved"] and "time limit of 0.3 s" in e["stuck"]["reason"]
-    assert cli.main(["rate", "--time-limit", "0", SE_90]) == 2
+    assert cli.main(["rate", "--time-limit", "0", SE_98]) == 2
     assert "--time-limit" in capsys.readouterr().err
 
 
@@ -191,11 +191,11 @@ def test_store_resume_export_and_bad_lines(tmp_path: Path, capsys: pytest.Captur
 
 def test_store_redoes_timeouts_given_more_time(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "t.sqlite"
-    assert cli.main(["rate", "--db", str(db), "--scales", "se", "--time-limit", "0.2", SE_90, "--quiet"]) == 0
+    assert cli.main(["rate", "--db", str(db), "--scales", "se", "--time-limit", "0.2", SE_98, "--quiet"]) == 0
     assert [st for _, st, _ in _rows(db).values()] == ["timeout"]
-    assert cli.main(["rate", "--db", str(db), "--scales", "se", "--time-limit", "0.2", SE_90]) == 0
+    assert cli.main(["rate", "--db", str(db), "--scales", "se", "--time-limit", "0.2", SE_98]) == 0
     assert "0 rated, 1 stored before" in capsys.readouterr().err
-    assert cli.main(["rate", "--db", str(db), "--scales", "se", "--time-limit", "0.4", SE_90]) == 0
+    assert cli.main(["rate", "--db", str(db), "--scales", "se", "--time-limit", "120", SE_98]) == 0
     assert "1 rated" in capsys.readouterr().err
 
 
