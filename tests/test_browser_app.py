@@ -696,6 +696,8 @@ def test_solve_by_hint_and_apply_only(page: Any, site: str, puzzle: str) -> None
     er = cli_json("rate", puzzle)["ratings"]["se"]["er"]
     assert text.startswith(f"You solved an SE {er:.1f} / HoDoKu ")
     assert "hardest step is" in text
+    assert page.evaluate("window.sudokuGrader.state.pathShown")  # solved: the path spoils nothing now
+    assert not by_id(page, "path-note").is_visible()
     shot(page, f"app-17-solved-by-hints-{applied}")
 
 

@@ -528,7 +528,7 @@ export async function noticeSolved(store) {
   if (s.mode !== "solve" || !sol || !s.game.isSolved(sol)) return;
   const puzzle = s.game.puzzle();
   if (s.solvedInfo?.puzzle === puzzle) return;
-  store.update({ solvedInfo: { puzzle, text: "Solved! Every digit is right." } });
+  store.update({ solvedInfo: { puzzle, text: "Solved! Every digit is right." }, pathShown: true }); // nothing left to spoil
   persist(store);
   if (solvedFor === puzzle) return;
   solvedFor = puzzle;
