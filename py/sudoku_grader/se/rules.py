@@ -501,14 +501,21 @@ def aligned_exclusion(degree: int) -> Producer:
                                               [(c, m & ~a) for c, m, a in ((c0, m0, allowed[0]), (c1, m1, allowed[1]))
                                                if m & ~a])
                     continue
-                twin = (excl[c0] | excl[c1]) & base_mask & ~(1 << c0) & ~(1 << c1)
-                # a third cell must share two of the pair's common excluders too
+                # A third cell must share two of the pair's common excluders too: be a base cell
+                # that sees two of them (``twice``; seeing is symmetric).
+                once = twice = 0
+                m = pair_common
+                while m:
+                    low = m & -m
+                    seen_by = PEER_MASK[low.bit_length() - 1] & base_mask
+                    twice |= once & seen_by
+                    once |= seen_by
+                    m ^= low
+                twin = (excl[c0] | excl[c1]) & twice & ~(1 << c0) & ~(1 << c1)
                 twin_cells = []
                 while twin:
                     low = twin & -twin
-                    c = low.bit_length() - 1
-                    if (excl[c] & pair_common).bit_count() >= 2:
-                        twin_cells.append(c)
+                    twin_cells.append(low.bit_length() - 1)
                     twin ^= low
                 if len(twin_cells) < degree - 2:
                     continue
