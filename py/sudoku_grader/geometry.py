@@ -222,20 +222,38 @@ def parse_cell(name: str) -> int:
 # table lookups and one-digit ints about the same, so `iter_bits` reads tables where it can.
 _BITS9 = tuple(tuple(b for b in range(9) if x >> b & 1) for x in range(512))
 _BITS9_AT = tuple(tuple(tuple(9 * k + b for b in range(9) if x >> b & 1) for x in range(512)) for k in range(9))
+_BITS8 = _BITS9[:256]
 _BYTE_BITS = tuple(tuple(tuple(8 * i + b for b in range(8) if x >> b & 1) for x in range(256)) for i in range(11))
+
+
+def _iter_wide(mask: int) -> list[int]:
+    """`iter_bits` of a mask wider than 88 bits. Sparse: take the highest bit off at a time (two
+    wide-int operations a bit); denser than one bit in 16: read its bytes once, by table, as each
+    wide-int operation makes a new int, which Pyodide (no pymalloc) pays several times CPython's price for."""
+    width = mask.bit_length()
+    out = []
+    if mask.bit_count() * 16 <= width:
+        while mask:
+            k = mask.bit_length() - 1
+            out.append(k)
+            mask ^= 1 << k
+        out.reverse()
+        return out
+    base = 0
+    for byte in mask.to_bytes((width + 7) >> 3, "little"):
+        if byte:
+            for b in _BITS8[byte]:
+                out.append(base + b)
+        base += 8
+    return out
 
 
 def iter_bits(mask: int) -> Sequence[int]:
     """Indices of the set bits of ``mask`` (a non-negative int), lowest first."""
     if mask < 512:
         return _BITS9[mask]
-    if mask >> 88:  # wider than a cell mask (chain node sets): peel the lowest bit
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
+    if mask >> 88:  # wider than a cell mask (chain node sets, ALS index sets)
+        return _iter_wide(mask)
     if not mask & (mask - 1):
         return [mask.bit_length() - 1]
     if mask >> 81:

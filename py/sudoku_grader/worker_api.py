@@ -21,10 +21,11 @@ around them:
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import api
@@ -89,7 +90,7 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
     if op == "rate" and progress is not None:
         out = _rate_by_scale(puzzle, args, progress)
     else:
-        if progress is not None and "progress" in inspect.signature(fn).parameters:
+        if progress is not None and "progress" in _parameters(fn):
             args["progress"] = _messages(progress) if op == "generate" else _step_reports(progress)
         out = fn(**args) if op == "generate" else fn(puzzle, **args)
     if not isinstance(out, dict):
@@ -146,9 +147,15 @@ def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dic
 _HOOKS = ("progress", "cancel")
 
 
+@functools.cache
+def _parameters(fn: Callable[..., Any]) -> Mapping[str, inspect.Parameter]:
+    """``fn``'s parameters, read once: `inspect.signature` takes ~40 µs, a tenth of an easy solve."""
+    return inspect.signature(fn).parameters
+
+
 def _call_args(fn: Callable[..., Any], options: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     """The options ``fn`` accepts by keyword, and the names it does not take."""
-    params = {k: p for k, p in inspect.signature(fn).parameters.items() if k not in _HOOKS}
+    params = {k: p for k, p in _parameters(fn).items() if k not in _HOOKS}
     takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
     accepted = {k: v for k, v in options.items() if k not in _HOOKS and (takes_any or k in params)}
     # Options that are empty say "default"; they are never reported as ignored.

@@ -56,10 +56,10 @@ def explore(g: ChainGraph, start: int, start_on: bool, max_links: int = 1000,
         nxt = 0
         adj = weak if is_on else strong
         f = frontier
-        while f:
-            low = f & -f
-            nxt |= adj[low.bit_length() - 1]
-            f ^= low
+        while f:  # highest node first: one wide-int operation fewer per node than peeling the lowest
+            k = f.bit_length() - 1
+            nxt |= adj[k]
+            f ^= 1 << k
         is_on = not is_on
         if is_on:
             nxt &= ~on_seen

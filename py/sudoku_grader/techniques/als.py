@@ -62,6 +62,11 @@ class Analysis:
     rcs: dict[int, list[tuple[int, int]]]  # als index -> [(other index, rc digit mask)]
 
 
+# Per subset of a house's cells (9 bits): its highest member and the subset without it.
+_TOP9 = tuple(i.bit_length() - 1 for i in range(512))
+_REST9 = tuple(i ^ (1 << (i.bit_length() - 1)) if i else 0 for i in range(512))
+
+
 def _collect_alses(board: Board) -> list[Als]:
     """Every ALS of the position, each cell set once (a set in a row and a box counts once)."""
     cands, dc = board.cands, board.digit_cells
@@ -73,19 +78,19 @@ def _collect_alses(board: Board) -> list[Als]:
             continue
         masks = [cands[c] for c in cells]
         bits = [1 << c for c in cells]
-        # subsets by increasing index: union and cell mask built from the subset minus its top cell
+        # subsets by increasing index, each union from the subset minus its top cell, by 9-bit
+        # tables; the (81-bit) cell mask only for the few subsets that are ALSs
         unions = [0] * (1 << n)
-        cellm = [0] * (1 << n)
         for i in range(1, 1 << n):
-            top = i.bit_length() - 1
-            rest = i ^ (1 << top)
-            u = unions[rest] | masks[top]
+            u = unions[_REST9[i]] | masks[_TOP9[i]]
             unions[i] = u
-            cm = cellm[rest] | bits[top]
-            cellm[i] = cm
-            size = i.bit_count()
-            if size < n and POPCOUNT9[u] == size + 1 and cm not in found:
-                found[cm] = Als(cm, u, h, size)
+            size = POPCOUNT9[i]
+            if size < n and POPCOUNT9[u] == size + 1:
+                cm = 0
+                for k in iter_bits(i):
+                    cm |= bits[k]
+                if cm not in found:
+                    found[cm] = Als(cm, u, h, size)
     alses = list(found.values())
     for a in alses:
         a.dcells = [0] * 10
@@ -137,9 +142,9 @@ def _collect_rcs(alses: list[Als], board: Board, overlap: bool) -> dict[int, lis
                 bad = 0
                 outside = dc[d] & ~a.buddies[d]
                 while outside:
-                    low = outside & -outside
-                    bad |= row[low.bit_length() - 1]
-                    outside ^= low
+                    k = outside.bit_length() - 1
+                    bad |= row[k]
+                    outside ^= 1 << k
                 blocked[memo_key] = bad
             found = has_digit[d] & ~bad & later
             if not overlap:
