@@ -552,6 +552,12 @@ def test_generate_aims_at_a_band_and_matches_the_python_package(page: Any) -> No
     page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]', timeout=WORK_TIMEOUT_MS)
     assert grid_line(page) == expected["puzzle"]
     assert page.url.endswith("#solve:" + expected["puzzle"])
+    assert by_id(page, "gen-status").inner_text().startswith("New puzzle")
+    # another puzzle on the grid: the line about the generated one goes
+    by_id(page, "mode-analyse").click()
+    by_id(page, "clear").click()
+    page.wait_for_function("document.querySelectorAll('.sg-cell.given').length === 0")
+    assert by_id(page, "gen-status").inner_text() == ""
 
 
 # ---------------------------------------------------------------------------------- Solve mode

@@ -43,6 +43,7 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
     saveProblem: null, // why the last move could not be saved
     nav: { seq: 0, push: false }, // URL bookkeeping for the page: a load pushes a history entry
     genStatus: "",
+    genPuzzle: "", // the puzzle genStatus speaks of: another puzzle on the grid hides it
   };
 }
 
@@ -808,7 +809,7 @@ export async function generate(store, opts, { mode = "analyse" } = {}) {
   let res;
   try {
     res = await store.engine.request("generate", "", opts, (m) => {
-      if (m.message) store.update({ genStatus: m.message });
+      if (m.message) store.update({ genStatus: m.message, genPuzzle: "" });
       prog.update(m);
     });
   } catch (e) {
@@ -829,6 +830,7 @@ export async function generate(store, opts, { mode = "analyse" } = {}) {
     genStatus:
       `New puzzle: ${res.givens} givens, seed ${res.seed}${shown ? ", " + shown : ""}, ` +
       `${res.tries} ${res.tries === 1 ? "try" : "tries"} in ${res.seconds.toFixed(1)} s.`,
+    genPuzzle: res.puzzle,
   });
   if (mode === "solve") await openPosition(store, { givens: res.puzzle }, "solve");
   else await loadText(store, res.puzzle);
