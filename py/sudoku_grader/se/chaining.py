@@ -466,10 +466,17 @@ class Chaining:
         complete = True
         sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
         if cycle:
-            if bound is not None and _least_key(6.5, cycle, sort_key, y_links and x_links) >= bound:
+            longest = 1 << 30
+            if bound is not None:
+                # the longest cycle that may still sort before the bound
+                longest = cycle - 1
+                while _least_key(6.5, longest + 1, sort_key, y_links and x_links) < bound:
+                    longest += 1
+            if longest < cycle:
                 complete = False
             else:
-                self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on, links)
+                if not self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on, links, longest):
+                    complete = False
                 for dst in cycles:
                     h = self._cycle_hint(g, dst, y_links, x_links)
                     if h.is_worth():
@@ -495,8 +502,11 @@ class Chaining:
         return read | reach, complete
 
     def _cycles(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
-                x_links: bool, cycles: list[Pot], source: Pot, links: StaticLinks) -> None:
-        """SE's cycle search from ``source`` (on): every way back to it at length 4 or more.
+                x_links: bool, cycles: list[Pot], source: Pot, links: StaticLinks,
+                longest: int = 1 << 30) -> bool:
+        """SE's cycle search from ``source`` (on): every way back to it at length 4 or more, up to
+        complexity ``longest``; whether it found all of them (a cycle closed at length L holds L
+        potentials, and L grows layer by layer, so the search stops at the first longer layer).
 
         The search runs on integers: a node is (candidate, parent node, cause) in ``nodes``, and
         a pending node carries the "off" candidates of its line as a 729-bit mask for SE's
@@ -538,6 +548,8 @@ class Chaining:
                     nodes.append((k, i, cause))
             pending_on = []
             length += 1
+            if length > longest:
+                return not pending_off
             for i, idx, line in pending_off:
                 for k, _c, _v, cause in off_on[idx]:
                     if k == src_idx:
@@ -549,6 +561,7 @@ class Chaining:
                         pending_on.append((len(nodes), k, line))
                         nodes.append((k, i, cause))
             pending_off = []
+        return True
 
     def _forcing(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
                  chains: list[Pot], source: Pot, links: StaticLinks) -> None:
@@ -913,6 +926,7 @@ class Chaining:
             on_bits |= 1 << k
         for k in to_off:
             off_bits |= 1 << k
+        key_on, key_off = _KEY_ON, _KEY_OFF
         pending_on = deque(to_on.values())
         pending_off = deque(to_off.values())
         while pending_on or pending_off:
@@ -924,18 +938,18 @@ class Chaining:
                     for k, c, v, cause in on_off[idx]:
                         if k in to_on:
                             if cands[c] >> (v - 1) & 1:  # still in the reduced grid
-                                absurd = to_on[k], (k, False, cause, p, (), None, p[6] | 1 << 2 * k)
+                                absurd = to_on[k], (k, False, cause, p, (), None, p[6] | key_off[k])
                                 return absurd, on_bits | off_bits
                         elif k not in to_off:
-                            q = (k, False, cause, p, (), None, p[6] | 1 << 2 * k)
+                            q = (k, False, cause, p, (), None, p[6] | key_off[k])
                             to_off[k] = q
                             pending_off.append(q)
                     off_bits |= reach  # what is gone was "off" already
-                elif reach & ~off_bits:
+                elif reach | off_bits != off_bits:
                     pm = p[6]
                     for k, _c, _v, cause in on_off[idx]:
                         if k not in to_off:
-                            q = (k, False, cause, p, (), None, pm | 1 << 2 * k)
+                            q = (k, False, cause, p, (), None, pm | key_off[k])
                             to_off[k] = q
                             pending_off.append(q)
                     off_bits |= reach
@@ -952,7 +966,7 @@ class Chaining:
                         other = m & -m
                     k = cell * 9 + other.bit_length() - 1
                     if not (plain and k in to_on):
-                        mask = p[6] | 1 << 2 * k + 1
+                        mask = p[6] | key_on[k]
                         gone = src_cands[cell] & ~m
                         if gone:
                             more = [to_off[cell * 9 + w - 1] for w in DIGITS_OF[gone]]
@@ -980,7 +994,7 @@ class Chaining:
                         k = (ob.bit_length() - 1) * 9 + d
                         if plain and k in to_on:
                             continue
-                        mask = p[6] | 1 << 2 * k + 1
+                        mask = p[6] | key_on[k]
                         gone = src_dcells[d + 1] & rm & ~pos
                         if gone:
                             more = [to_off[c * 9 + d] for c in bits(gone)]
@@ -1322,8 +1336,10 @@ _PEERS_SE = tuple(tuple((c, cause) for m, cause in (
     (HOUSE_MASK[CELL_HOUSES_SE[cell][1]] & ~HOUSE_MASK[CELL_HOUSES_SE[cell][0]], HID_ROW),
     (HOUSE_MASK[CELL_HOUSES_SE[cell][2]] & ~HOUSE_MASK[CELL_HOUSES_SE[cell][0]], HID_COL))
     for c in bits(m & ~(1 << cell))) for cell in range(81))
-# Per candidate (cell * 9 + digit - 1): its cell.
+# Per candidate (cell * 9 + digit - 1): its cell; its key "off" and "on" as a node mask bit.
 _CELL_OF = tuple(i // 9 for i in range(729))
+_KEY_OFF = tuple(1 << 2 * i for i in range(729))
+_KEY_ON = tuple(1 << 2 * i + 1 for i in range(729))
 # Per cell: the bits of its nine digits in the 729-bit sets of `StaticLinks`.
 _CELL_COLUMN = tuple(sum(1 << (d * 81 + c) for d in range(9)) for c in range(81))
 
