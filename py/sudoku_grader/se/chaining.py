@@ -52,6 +52,10 @@ _CELL_REGIONS = tuple(tuple((HOUSE_MASK[h], _KIND_CAUSE[h // 9]) for h in CELL_H
 _CAUSE_MASK = tuple({cause: mask for mask, cause in _CELL_REGIONS[c]} for c in range(81))
 
 
+# A hint's sort key (difficulty, complexity, kind) and its candidate's place in the order of
+# `Chaining._loops`: which of two hints SE takes (the first of equal keys).
+Bound = tuple[float, int, int, int]
+
 # A node of the multiple, dynamic and nested searches: (candidate cell * 9 + digit - 1, on,
 # cause, first parent node or None, the further parent nodes (a list or ()), the nested Chain or
 # None, the node's and its ancestors' keys as a 1458-bit mask): a `Pot` as a tuple, far cheaper
@@ -377,42 +381,70 @@ class Chaining:
         if key == self._first_key:
             return self._first
         best: Chain | None = None
-        bound: tuple[float, int, int] | None = None
-        for (y_links, x_links), kept in self._loop_hints.items():
+        bound: Bound | None = None
+        for kind, ((y_links, x_links), kept) in enumerate(self._loop_hints.items()):
             kept.sync(grid)
             sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
-            if bound is not None and _least_key(6.5, 0, sort_key, y_links and x_links) >= bound:
+            if bound is not None and _least_key(6.5, 0, sort_key, y_links and x_links) >= bound[:3]:
                 continue  # every hint of these links sorts after the best one
-            best, bound = self._loops_first(grid, y_links, x_links, kept.entries, best, bound)
+            best, bound = self._loops_first(grid, y_links, x_links, kept.entries, best, bound, kind * 1000)
         self._first_key, self._first = key, best
         return best
 
     def _loops_first(self, g: Board, y_links: bool, x_links: bool, kept: dict[int, tuple[Any, int]],
-                     best: Chain | None, bound: tuple[float, int, int] | None
-                     ) -> tuple[Chain | None, tuple[float, int, int] | None]:
-        """`_loops` for the first hint only: candidates in the same order, each one's hints from
-        ``kept`` or from `_unary` bounded by the best so far (kept only when complete)."""
+                     best: Chain | None, bound: Bound | None, start: int) -> tuple[Chain | None, Bound | None]:
+        """`_loops` for the first hint only. A candidate's place in `_loops`' order is ``start``
+        plus its rank; its hints come from ``kept``, or from `_unary` bounded by the best so far
+        (kept only when complete). The closures come first, for every candidate: they tell the
+        least sort key of each one's hints, and the searches then run from the least up, so that
+        the best hint is found early and bounds the rest; the search stops at the first candidate
+        whose least key (then place) is not below the best hint's."""
         links = None
+        pending: list[tuple[Bound, int, int, tuple[int, int, int, int]]] = []
+        sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
+        xy = y_links and x_links
+        pos = start
         for cell in range(81):
             if g.values[cell]:
                 continue
             m = g.cands[cell]
-            if m.bit_count() > 1:
-                for v in DIGITS_OF[m]:
-                    got = kept.get((v - 1) * 81 + cell)
-                    if got is None:
-                        if links is None:
-                            links = StaticLinks(g, y_links, x_links)
-                        found: list[Chain] = []
-                        read, complete = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links, bound)
-                        if complete:
-                            kept[(v - 1) * 81 + cell] = (found, read)
-                    else:
-                        found = got[0]
-                    for h in found:
-                        k = (h.difficulty, h.complexity, h.sort_key)
+            if m.bit_count() < 2:
+                continue
+            for v in DIGITS_OF[m]:
+                pos += 1
+                got = kept.get((v - 1) * 81 + cell)
+                if got is not None:
+                    for h in got[0]:
+                        k = (h.difficulty, h.complexity, h.sort_key, pos)
                         if bound is None or k < bound:
                             best, bound = h, k
+                    continue
+                if m.bit_count() > 2 and not x_links:
+                    kept[(v - 1) * 81 + cell] = ([], _CELL_COLUMN[cell])  # as `_unary` finds
+                    continue
+                if links is None:
+                    links = StaticLinks(g, y_links, x_links)
+                info = links.candidates(cell, v, x_links)
+                least = [_least_key(6.5, info[0], sort_key, xy)] if info[0] else []
+                least += [_least_key(6.6, n, sort_key, xy) for n in info[1:3] if n]
+                if not least:  # nothing to search: no hints
+                    kept[(v - 1) * 81 + cell] = ([], _CELL_COLUMN[cell] | info[3])
+                    continue
+                pending.append((min(least) + (pos,), cell, v, info))
+        pending.sort()
+        for least_key, cell, v, info in pending:
+            if bound is not None and least_key >= bound:
+                break  # neither this candidate nor any after it has a hint that sorts first
+            found: list[Chain] = []
+            pos = least_key[3]
+            read, complete = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links,  # type: ignore[arg-type]
+                                         bound, pos, info)
+            if complete:
+                kept[(v - 1) * 81 + cell] = (found, read)
+            for h in found:
+                k = (h.difficulty, h.complexity, h.sort_key, pos)
+                if bound is None or k < bound:
+                    best, bound = h, k
         return best, bound
 
     def hint_list(self, grid: Board) -> list[Chain]:
@@ -449,12 +481,14 @@ class Chaining:
         return result
 
     def _unary(self, g: Board, p_on: Pot, result: list[Chain], y_links: bool, x_links: bool,
-               links: StaticLinks, bound: tuple[float, int, int] | None = None) -> tuple[int, bool]:
+               links: StaticLinks, bound: Bound | None = None, pos: int = 0,
+               info: tuple[int, int, int, int] | None = None) -> tuple[int, bool]:
         """Add the hints from ``p_on`` to ``result``; return the candidates (StaticLinks bits)
         whose links the searches and the hints read: everything the source's closures reach and
         the source's cell (`_Kept`), and whether every hint was added: with a ``bound`` (the sort
-        key of the best hint found so far), a search whose chains cannot sort before it is
-        skipped."""
+        key and place of the best hint found so far; this candidate's place is ``pos``), a search
+        whose chains cannot sort before it is skipped or cut. ``info``: `StaticLinks.candidates`
+        for it if known."""
         read = _CELL_COLUMN[p_on.cell]
         if g.cands[p_on.cell].bit_count() > 2 and not x_links:
             return read, True
@@ -462,7 +496,7 @@ class Chaining:
         # The bitset closure tells which of the three searches can find anything, and the least
         # complexity of what each finds; only those build their chains (the same chains: the
         # searches are unchanged).
-        cycle, forcing_on, forcing_off, reach = links.candidates(p_on.cell, p_on.digit, x_links)
+        cycle, forcing_on, forcing_off, reach = info or links.candidates(p_on.cell, p_on.digit, x_links)
         complete = True
         sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
         if cycle:
@@ -470,7 +504,7 @@ class Chaining:
             if bound is not None:
                 # the longest cycle that may still sort before the bound
                 longest = cycle - 1
-                while _least_key(6.5, longest + 1, sort_key, y_links and x_links) < bound:
+                while _least_key(6.5, longest + 1, sort_key, y_links and x_links) + (pos,) < bound:
                     longest += 1
             if longest < cycle:
                 complete = False
@@ -481,12 +515,12 @@ class Chaining:
                     h = self._cycle_hint(g, dst, y_links, x_links)
                     if h.is_worth():
                         result.append(h)
-                        if bound is not None and (h.difficulty, h.complexity, sort_key) < bound:
-                            bound = (h.difficulty, h.complexity, sort_key)
+                        if bound is not None and (h.difficulty, h.complexity, sort_key, pos) < bound:
+                            bound = (h.difficulty, h.complexity, sort_key, pos)
         for least, on in ((forcing_on, True), (forcing_off, False)):
             if not least:
                 continue
-            if bound is not None and _least_key(6.6, least, sort_key, y_links and x_links) >= bound:
+            if bound is not None and _least_key(6.6, least, sort_key, y_links and x_links) + (pos,) >= bound:
                 complete = False
                 continue
             source = p_on if on else Pot(p_on.cell, p_on.digit, False)
@@ -497,8 +531,8 @@ class Chaining:
                 h = self._forcing_hint(g, target, y_links, x_links)
                 if h.is_worth():
                     result.append(h)
-                    if bound is not None and (h.difficulty, h.complexity, sort_key) < bound:
-                        bound = (h.difficulty, h.complexity, sort_key)
+                    if bound is not None and (h.difficulty, h.complexity, sort_key, pos) < bound:
+                        bound = (h.difficulty, h.complexity, sort_key, pos)
         return read | reach, complete
 
     def _cycles(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
@@ -1161,10 +1195,12 @@ class StaticLinks:
         """(on set, off set, what the "on"s other than the first turn off) from the assumptions."""
         return self.rounds(on, off)[:3]
 
-    def rounds(self, on: int, off: int, watch: int = 0, partners: int = 0) -> tuple[int, int, int, int, int, int]:
+    def rounds(self, on: int, off: int, watch: int = 0, partners: int = 0, blocked: int = 0
+               ) -> tuple[int, int, int, int, int, int]:
         """`closure` and, for the bit ``watch`` and the bits ``partners``, the round (1, 2, ...;
         0: never) in which the closure first turns ``watch`` off, first turns one of
-        ``partners`` off from an "on" other than the first, and first turns ``watch`` on.
+        ``partners`` off from an "on" other than the first, and first turns ``watch`` on. The
+        "off"s of ``blocked`` turn nothing on (the closure of the chains that avoid them).
 
         Round r turns off what the "on"s found in round r - 1 (the assumptions in round 1) see,
         then turns on the strong partners of the new "off"s: the layers of the node searches,
@@ -1177,6 +1213,7 @@ class StaticLinks:
         new_off = off
         weak = self.weak_of
         r = r_off = r_others = r_on = 0
+        expand = self.strong_mask & ~blocked
         while True:
             r += 1
             added = 0
@@ -1193,7 +1230,7 @@ class StaticLinks:
             off |= added
             new_off |= added
             frontier = []
-            m = new_off & self.strong_mask
+            m = new_off & expand
             new_off = 0
             strong = self.strong
             while m:
@@ -1220,6 +1257,14 @@ class StaticLinks:
         for t in self.strong.get(i, ()):
             partners |= 1 << t
         on, off, _others, r_off, r_cycle, _ = self.rounds(bit, 0, bit, partners)
+        if r_cycle:
+            # The "on" that turns the partner off must lie on a line that avoids the partner's
+            # own "off" (SE's ancestor test): in the closure where that "off" turns nothing on.
+            r_cycle = 0
+            for t in self.strong[i]:
+                r = self.rounds(bit, 0, 0, 1 << t, 1 << t)[4]
+                if r and (not r_cycle or r < r_cycle):
+                    r_cycle = r
         # A chain found in round r holds 2r potentials: the source, then an "off" and an "on"
         # per round (a cycle's last "off" leads back to the source, counted once).
         if not x_links:
