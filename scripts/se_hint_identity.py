@@ -3,7 +3,9 @@
 Usage: python scripts/se_hint_identity.py PUZZLES --old OLD_PYTHONPATH [--new PYTHONPATH]
        [--producers nishio,multiple,dynamic] [--nested 1] [--limit N]
 
-Producers: cycles (Forcing Chains & Cycles), nishio, multiple, dynamic, aligned2, aligned3.
+Producers: cycles (Forcing Chains & Cycles), nishio, multiple, dynamic, aligned2, aligned3; a
+chaining producer's name with ``-first`` (``cycles-first``) lists only the hint SE takes, as the
+rater asks for it (`Chaining.first_hint`; before it existed, the head of the whole list).
 
 PUZZLES is a file with one puzzle per line (the first tab-separated field is used). Each side, in
 its own process with its own package, walks SE's path of every puzzle and, at every position,
@@ -72,6 +74,16 @@ def dump(puzzles: list[str], producers: list[str], nested: int, fresh: bool = Fa
                         engines[name] = aligned_exclusion(int(name[7:]))
                     steps = list(engines[name](board.copy()))
                     out.append([n, pos, name, _digest([[s.eliminations, s.text] for s in steps])])
+                    continue
+                if name.endswith("-first"):  # the hint SE takes, as the rater asks for it
+                    if fresh or name not in engines:
+                        engines[name] = Chaining(*PRODUCERS[name[:-6]])
+                    engine = engines[name]
+                    if hasattr(engine, "first_hint"):
+                        first = engine.first_hint(board.copy())
+                    else:  # code from before first_hint: the head of the whole list
+                        first = next(iter(engine.hint_list(board.copy())), None)
+                    out.append([n, pos, name, _digest([record(first)] if first is not None else [])])
                     continue
                 args = PRODUCERS[name] if name in PRODUCERS else (True, True, False, int(name[5:]))
                 if fresh or name not in engines:

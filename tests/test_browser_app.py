@@ -552,6 +552,12 @@ def test_generate_aims_at_a_band_and_matches_the_python_package(page: Any) -> No
     page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]', timeout=WORK_TIMEOUT_MS)
     assert grid_line(page) == expected["puzzle"]
     assert page.url.endswith("#solve:" + expected["puzzle"])
+    assert by_id(page, "gen-status").inner_text().startswith("New puzzle")
+    # another puzzle on the grid: the line about the generated one goes
+    by_id(page, "mode-analyse").click()
+    by_id(page, "clear").click()
+    page.wait_for_function("document.querySelectorAll('.sg-cell.given').length === 0")
+    assert by_id(page, "gen-status").inner_text() == ""
 
 
 # ---------------------------------------------------------------------------------- Solve mode
@@ -643,6 +649,21 @@ def test_solve_moves_undo_redo_check_and_reload(page: Any, site: str) -> None:
     by_id(page, "redo").click()
 
 
+def test_solve_keeps_the_solution_path_out_of_sight(page: Any, site: str) -> None:
+    """In Solve the path and the hardest step are hidden until the player asks; Analyse shows them."""
+    start_solving(page, site, EASY)
+    page.wait_for_function("document.querySelectorAll('#steps li').length > 0", timeout=WORK_TIMEOUT_MS)
+    assert by_id(page, "path-note").is_visible()
+    assert not by_id(page, "steps").is_visible() and not by_id(page, "step-next").is_visible()
+    assert not by_id(page, "bottleneck").is_visible()
+    by_id(page, "show-path").click()
+    assert by_id(page, "steps").is_visible() and not by_id(page, "path-note").is_visible()
+    by_id(page, "step-next").click()
+    assert by_id(page, "step-current").inner_text().startswith("Step 1 of")
+    by_id(page, "mode-analyse").click()
+    assert by_id(page, "steps").is_visible() and not by_id(page, "path-note").is_visible()
+
+
 @pytest.mark.parametrize("puzzle", [EASY, HARD, FIENDISH], ids=["easy", "se-4.4", "se-7.1"])
 def test_solve_by_hint_and_apply_only(page: Any, site: str, puzzle: str) -> None:
     sol = solution_of(puzzle)
@@ -681,6 +702,8 @@ def test_solve_by_hint_and_apply_only(page: Any, site: str, puzzle: str) -> None
     er = cli_json("rate", puzzle)["ratings"]["se"]["er"]
     assert text.startswith(f"You solved an SE {er:.1f} / HoDoKu ")
     assert "hardest step is" in text
+    assert page.evaluate("window.sudokuGrader.state.pathShown")  # solved: the path spoils nothing now
+    assert not by_id(page, "path-note").is_visible()
     shot(page, f"app-17-solved-by-hints-{applied}")
 
 

@@ -115,3 +115,33 @@ def test_stop_at_pearl_or_diamond(name: str) -> None:
     assert steps[-1]["step"].placements and not any(e["step"].placements for e in steps[:-1])
     with pytest.raises(ValueError):
         se_rating(board, stop="ruby")
+
+
+def test_first_hint_is_head_of_whole_list() -> None:
+    """Forcing Chains & Cycles finds the hint SE takes without the whole list (its searches are
+    bounded by the best hint so far): it must be the whole list's first, at every position of a
+    path, with one producer kept from position to position as the rater keeps it."""
+    from sudoku_grader.se.chaining import Chaining
+    from sudoku_grader.se.steps import chaining
+
+    board = parse(PUZZLES["chain"]).board
+    bounded, whole = Chaining(False, False, False, 0), Chaining(False, False, False, 0)
+    produce = chaining(False, False, False, 0)
+    found = 0
+    while not board.is_solved():
+        first = bounded.first_hint(board.copy())
+        hints = whole.hint_list(board.copy())
+        assert (first is None) == (not hints)
+        if first is not None:
+            found += 1
+            head = hints[0]
+            assert (first.name, first.difficulty, first.complexity, first.sort_key, first.removals) == (
+                head.name, head.difficulty, head.complexity, head.sort_key, head.removals)
+            assert [t.key for t in first.targets] == [t.key for t in head.targets]
+            # the producer gives the first hint, then the rest of the whole list on demand
+            assert [s.extra["se_difficulty"] for s in produce(board.copy())] == [
+                round(h.difficulty, 1) for h in hints]
+        step = next_step(board)
+        assert step is not None
+        apply_step(board, step)
+    assert found > 5

@@ -27,6 +27,7 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
     status: null, // the engine's solve() answer for the givens (with `puzzle`)
     analysis: null, // rate + explain of the givens
     view: null, // the step shown while stepping through the path (null: the grid as played)
+    pathShown: false, // Solve keeps the solution path out of sight until the player asks for it
     hint: null, // {version, mode, answer, ladder, rung, ms}
     selected: 0,
     notes: false,
@@ -42,6 +43,7 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
     saveProblem: null, // why the last move could not be saved
     nav: { seq: 0, push: false }, // URL bookkeeping for the page: a load pushes a history entry
     genStatus: "",
+    genPuzzle: "", // the puzzle genStatus speaks of: another puzzle on the grid hides it
   };
 }
 
@@ -191,7 +193,7 @@ function played(store, before) {
   const givensChanged = before !== s.game.puzzle();
   const patch = { game: s.game, checked: null, hint: null, view: null, solvedInfo: null };
   if (givensChanged) puzzleChanged(store);
-  if (givensChanged) Object.assign(patch, { analysis: null, status: null, showSolutions: 0 });
+  if (givensChanged) Object.assign(patch, { analysis: null, status: null, showSolutions: 0, pathShown: false });
   store.update(patch);
   if (givensChanged) scheduleValidity(store);
   if (s.mode === "solve") {
@@ -292,7 +294,7 @@ function switchTo(store, game, mode) {
   const changed = game.puzzle() !== store.state.game.puzzle();
   const patch = { game, mode, notes: false, hint: null, view: null, checked: null, solvedInfo: null, message: null };
   if (changed) puzzleChanged(store);
-  if (changed) Object.assign(patch, { analysis: null, status: null, showSolutions: 0 });
+  if (changed) Object.assign(patch, { analysis: null, status: null, showSolutions: 0, pathShown: false });
   patch.nav = { seq: store.state.nav.seq + 1, push: false };
   if (store.state.selected >= game.geo.cells) patch.selected = 0; // a grid of another size
   store.update(patch);
@@ -313,7 +315,7 @@ export function setGame(store, game, mode = "analyse", { push = true } = {}) {
   };
   if (s.selected >= game.geo.cells) patch.selected = 0; // a grid of another size
   if (changed) puzzleChanged(store);
-  if (changed) Object.assign(patch, { analysis: null, status: null, showSolutions: 0 });
+  if (changed) Object.assign(patch, { analysis: null, status: null, showSolutions: 0, pathShown: false });
   store.update(patch);
   if (changed) scheduleValidity(store);
 }
@@ -527,7 +529,7 @@ export async function noticeSolved(store) {
   if (s.mode !== "solve" || !sol || !s.game.isSolved(sol)) return;
   const puzzle = s.game.puzzle();
   if (s.solvedInfo?.puzzle === puzzle) return;
-  store.update({ solvedInfo: { puzzle, text: "Solved! Every digit is right." } });
+  store.update({ solvedInfo: { puzzle, text: "Solved! Every digit is right." }, pathShown: true }); // nothing left to spoil
   persist(store);
   if (solvedFor === puzzle) return;
   solvedFor = puzzle;
@@ -782,7 +784,12 @@ export function goTo(store, k) {
     store.update({ view: null });
     return;
   }
-  store.update({ hint: null, view: Math.max(0, Math.min(a.steps.length + 1, k)) });
+  store.update({ hint: null, view: Math.max(0, Math.min(a.steps.length + 1, k)), pathShown: true });
+}
+
+/** Show the solution path in Solve mode (it is hidden there so that it spoils nothing). */
+export function showPath(store) {
+  store.update({ pathShown: true });
 }
 
 export function cancel(store) {
@@ -802,7 +809,7 @@ export async function generate(store, opts, { mode = "analyse" } = {}) {
   let res;
   try {
     res = await store.engine.request("generate", "", opts, (m) => {
-      if (m.message) store.update({ genStatus: m.message });
+      if (m.message) store.update({ genStatus: m.message, genPuzzle: "" });
       prog.update(m);
     });
   } catch (e) {
@@ -823,6 +830,7 @@ export async function generate(store, opts, { mode = "analyse" } = {}) {
     genStatus:
       `New puzzle: ${res.givens} givens, seed ${res.seed}${shown ? ", " + shown : ""}, ` +
       `${res.tries} ${res.tries === 1 ? "try" : "tries"} in ${res.seconds.toFixed(1)} s.`,
+    genPuzzle: res.puzzle,
   });
   if (mode === "solve") await openPosition(store, { givens: res.puzzle }, "solve");
   else await loadText(store, res.puzzle);

@@ -109,12 +109,13 @@ export function mount(root, store) {
     act.generate(store, options(), { mode: q("#gen-solve").checked ? "solve" : "analyse" }));
 
   function render(s) {
-    q("#gen-status").textContent = s.genStatus || "";
+    const stale = s.genPuzzle && s.genPuzzle !== s.game.puzzle(); // another puzzle since
+    q("#gen-status").textContent = stale ? "" : s.genStatus || "";
     q("#generate").disabled = Boolean(s.running);
   }
   store.subscribe((s, keys) => {
     if (touches(keys, "catalogue")) fillTechniques(s);
-    if (touches(keys, "genStatus", "running")) render(s);
+    if (touches(keys, "genStatus", "genPuzzle", "running", "game")) render(s);
   });
   fillTechniques(store.state);
   render(store.state);

@@ -9,6 +9,7 @@ export function mount(root, store) {
   q("#step-next").addEventListener("click", () => act.goTo(store, (view() ?? 0) + 1));
   q("#step-prev").addEventListener("click", () => act.goTo(store, (view() ?? 1) - 1));
   q("#step-first").addEventListener("click", () => act.goTo(store, 0));
+  q("#show-path").addEventListener("click", () => act.showPath(store));
   q("#step-last").addEventListener("click", () => act.goTo(store, (store.state.analysis?.steps.length ?? 0) + 1));
 
   function renderList(s) {
@@ -69,10 +70,16 @@ export function mount(root, store) {
     document.body.classList.toggle("stepping", k !== null && Boolean(a));
   }
 
+  function renderHidden(s) {
+    document.body.classList.toggle("path-hidden", s.mode === "solve" && !s.pathShown && Boolean(s.analysis));
+  }
+
   store.subscribe((s, keys) => {
+    if (touches(keys, "analysis", "mode", "pathShown")) renderHidden(s);
     if (touches(keys, "analysis")) renderList(s);
     if (touches(keys, "analysis", "view")) renderStepper(s);
   });
+  renderHidden(store.state);
   renderList(store.state);
   renderStepper(store.state);
 }

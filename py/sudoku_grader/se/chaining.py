@@ -304,6 +304,8 @@ class Chaining:
         self._other: list[Callable[[Board, Board], Iterator[Implied]]] | None = None
         self._cache_key: Any = None
         self._cache: list[Chain] = []
+        self._first_key: Any = None  # the grid `first_hint` last answered for, and its answer
+        self._first: Chain | None = None
         # What the searches found from each assumption, kept from grid to grid of a path while
         # nothing they read has gone (`_Kept`): closures of the multiple, dynamic and Nishio
         # searches by candidate * 2 + on, cycle and forcing chain hints by StaticLinks bit.
@@ -361,6 +363,58 @@ class Chaining:
             self._cache_key = key
         return iter(self._cache)
 
+    def first_hint(self, grid: Board) -> Chain | None:
+        """The hint `hints` gives first (SE takes only that one), or None when there is none.
+
+        Forcing Chains & Cycles finds it without building every hint: SE sorts by difficulty,
+        complexity and kind and keeps the first found of equals, so a search whose chains cannot
+        sort before the best hint found so far (`_unary`'s bound) is skipped, and so is a whole
+        kind of links whose least rating cannot. The other producers take their whole list.
+        """
+        key = (tuple(grid.values), tuple(grid.cands))
+        if self.multiple or self.dynamic or key == self._cache_key:
+            return next(self.hints(grid), None)
+        if key == self._first_key:
+            return self._first
+        best: Chain | None = None
+        bound: tuple[float, int, int] | None = None
+        for (y_links, x_links), kept in self._loop_hints.items():
+            kept.sync(grid)
+            sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
+            if bound is not None and _least_key(6.5, 0, sort_key, y_links and x_links) >= bound:
+                continue  # every hint of these links sorts after the best one
+            best, bound = self._loops_first(grid, y_links, x_links, kept.entries, best, bound)
+        self._first_key, self._first = key, best
+        return best
+
+    def _loops_first(self, g: Board, y_links: bool, x_links: bool, kept: dict[int, tuple[Any, int]],
+                     best: Chain | None, bound: tuple[float, int, int] | None
+                     ) -> tuple[Chain | None, tuple[float, int, int] | None]:
+        """`_loops` for the first hint only: candidates in the same order, each one's hints from
+        ``kept`` or from `_unary` bounded by the best so far (kept only when complete)."""
+        links = None
+        for cell in range(81):
+            if g.values[cell]:
+                continue
+            m = g.cands[cell]
+            if m.bit_count() > 1:
+                for v in DIGITS_OF[m]:
+                    got = kept.get((v - 1) * 81 + cell)
+                    if got is None:
+                        if links is None:
+                            links = StaticLinks(g, y_links, x_links)
+                        found: list[Chain] = []
+                        read, complete = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links, bound)
+                        if complete:
+                            kept[(v - 1) * 81 + cell] = (found, read)
+                    else:
+                        found = got[0]
+                    for h in found:
+                        k = (h.difficulty, h.complexity, h.sort_key)
+                        if bound is None or k < bound:
+                            best, bound = h, k
+        return best, bound
+
     def hint_list(self, grid: Board) -> list[Chain]:
         if self.multiple or self.dynamic:
             result = self._multiple_chains(grid)
@@ -389,40 +443,56 @@ class Chaining:
                         if links is None:
                             links = StaticLinks(g, y_links, x_links)
                         found: list[Chain] = []
-                        read = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links)
+                        read, _ = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links)
                         got = kept[(v - 1) * 81 + cell] = (found, read)
                     result += got[0]
         return result
 
     def _unary(self, g: Board, p_on: Pot, result: list[Chain], y_links: bool, x_links: bool,
-               links: StaticLinks) -> int:
+               links: StaticLinks, bound: tuple[float, int, int] | None = None) -> tuple[int, bool]:
         """Add the hints from ``p_on`` to ``result``; return the candidates (StaticLinks bits)
         whose links the searches and the hints read: everything the source's closures reach and
-        the source's cell (`_Kept`)."""
+        the source's cell (`_Kept`), and whether every hint was added: with a ``bound`` (the sort
+        key of the best hint found so far), a search whose chains cannot sort before it is
+        skipped."""
         read = _CELL_COLUMN[p_on.cell]
         if g.cands[p_on.cell].bit_count() > 2 and not x_links:
-            return read
+            return read, True
         cycles: list[Pot] = []
-        chains: list[Pot] = []
-        # The bitset closure tells which of the three searches can find anything; only those
-        # build their chains (the same chains: the searches are unchanged).
+        # The bitset closure tells which of the three searches can find anything, and the least
+        # complexity of what each finds; only those build their chains (the same chains: the
+        # searches are unchanged).
         cycle, forcing_on, forcing_off, reach = links.candidates(p_on.cell, p_on.digit, x_links)
+        complete = True
+        sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
         if cycle:
-            self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on, links)
-        if forcing_on:
-            self._forcing(g, {p_on.idx: p_on}, {}, y_links, chains, p_on, links)
-        if forcing_off:
-            p_off = Pot(p_on.cell, p_on.digit, False)
-            self._forcing(g, {}, {p_off.idx: p_off}, y_links, chains, p_off, links)
-        for dst in cycles:
-            h = self._cycle_hint(g, dst, y_links, x_links)
-            if h.is_worth():
-                result.append(h)
-        for target in chains:
-            h = self._forcing_hint(g, target, y_links, x_links)
-            if h.is_worth():
-                result.append(h)
-        return read | reach
+            if bound is not None and _least_key(6.5, cycle, sort_key, y_links and x_links) >= bound:
+                complete = False
+            else:
+                self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on, links)
+                for dst in cycles:
+                    h = self._cycle_hint(g, dst, y_links, x_links)
+                    if h.is_worth():
+                        result.append(h)
+                        if bound is not None and (h.difficulty, h.complexity, sort_key) < bound:
+                            bound = (h.difficulty, h.complexity, sort_key)
+        for least, on in ((forcing_on, True), (forcing_off, False)):
+            if not least:
+                continue
+            if bound is not None and _least_key(6.6, least, sort_key, y_links and x_links) >= bound:
+                complete = False
+                continue
+            source = p_on if on else Pot(p_on.cell, p_on.digit, False)
+            chains: list[Pot] = []
+            self._forcing(g, {p_on.idx: source} if on else {}, {} if on else {p_on.idx: source}, y_links,
+                          chains, source, links)
+            for target in chains:
+                h = self._forcing_hint(g, target, y_links, x_links)
+                if h.is_worth():
+                    result.append(h)
+                    if bound is not None and (h.difficulty, h.complexity, sort_key) < bound:
+                        bound = (h.difficulty, h.complexity, sort_key)
+        return read | reach, complete
 
     def _cycles(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
                 x_links: bool, cycles: list[Pot], source: Pot, links: StaticLinks) -> None:
@@ -434,6 +504,10 @@ class Chaining:
         """
         on_off, off_on = links.on_off, links.off_on
         src_idx = source.idx
+        # An "off" met again turns nothing new on (its first node already did, one layer or
+        # more earlier or before it in this one); it only matters when it can close the cycle:
+        # when it is a strong partner of the source (links are symmetric).
+        partners = links.off_on_mask[src_idx]
         seen_on = seen_off = 0  # candidates already "on" / "off" (bit idx)
         nodes: list[tuple[int, int, int | None]] = []
         made: dict[int, Pot] = {}
@@ -458,7 +532,7 @@ class Chaining:
                     # SE adds a known "off" again unless it is on this node's own line.
                     if not seen_off & bit:
                         seen_off |= bit
-                    elif line & bit:
+                    elif line & bit or not partners & bit:
                         continue
                     pending_off.append((len(nodes), k, line | bit))
                     nodes.append((k, i, cause))
@@ -1071,18 +1145,36 @@ class StaticLinks:
 
     def closure(self, on: int, off: int) -> tuple[int, int, int]:
         """(on set, off set, what the "on"s other than the first turn off) from the assumptions."""
+        return self.rounds(on, off)[:3]
+
+    def rounds(self, on: int, off: int, watch: int = 0, partners: int = 0) -> tuple[int, int, int, int, int, int]:
+        """`closure` and, for the bit ``watch`` and the bits ``partners``, the round (1, 2, ...;
+        0: never) in which the closure first turns ``watch`` off, first turns one of
+        ``partners`` off from an "on" other than the first, and first turns ``watch`` on.
+
+        Round r turns off what the "on"s found in round r - 1 (the assumptions in round 1) see,
+        then turns on the strong partners of the new "off"s: the layers of the node searches,
+        which reach a potential no sooner than this shortest alternating path does. A chain
+        ending there has at least 2r potentials (`Chaining._unary` bounds its complexity so).
+        """
         frontier = [i for i in _bits729(on)]
         first = frontier[0] if frontier else -1
         others = 0
         new_off = off
         weak = self.weak_of
+        r = r_off = r_others = r_on = 0
         while True:
+            r += 1
             added = 0
             for i in frontier:
                 w = weak[i]
                 added |= w
                 if i != first:
                     others |= w
+            if not r_off and added & watch:
+                r_off = r
+            if not r_others and others & partners:
+                r_others = r
             added &= ~off
             off |= added
             new_off |= added
@@ -1097,26 +1189,29 @@ class StaticLinks:
                         on |= 1 << t
                         frontier.append(t)
                 m ^= low
+            if not r_on and on & watch:
+                r_on = r
             if not frontier:
-                return on, off, others
+                return on, off, others, r_off, r_others, r_on
 
-    def candidates(self, cell: int, digit: int, x_links: bool) -> tuple[bool, bool, bool, int]:
+    def candidates(self, cell: int, digit: int, x_links: bool) -> tuple[int, int, int, int]:
         """Whether the cycle search and the two forcing searches from (cell, digit) can find
-        anything, and every bit the closures reached (the searches read no others)."""
+        anything, as the least complexity of what each finds (0: nothing), and every bit the
+        closures reached (the searches read no others)."""
         i = (digit - 1) * 81 + cell
         bit = 1 << i
-        on, off, others = self.closure(bit, 0)
         # A cycle returns to the source from one of its strong partners, turned off by an "on"
         # that is not the source itself (the search reaches it at length 4 or more).
         partners = 0
         for t in self.strong.get(i, ()):
             partners |= 1 << t
-        cycle = bool(others & partners)
+        on, off, _others, r_off, r_cycle, _ = self.rounds(bit, 0, bit, partners)
+        # A chain found in round r holds 2r potentials: the source, then an "off" and an "on"
+        # per round (a cycle's last "off" leads back to the source, counted once).
         if not x_links:
-            return cycle, False, False, on | off
-        forcing_on = bool(off & bit)
-        on2, off2, _ = self.closure(0, bit)
-        return cycle, forcing_on, bool(on2 & bit), on | off | on2 | off2
+            return 2 * r_cycle, 0, 0, on | off
+        on2, off2, _, _, _, r_on = self.rounds(0, bit, bit)
+        return 2 * r_cycle, 2 * r_off, 2 * r_on, on | off | on2 | off2
 
 
 class _Kept:
@@ -1203,6 +1298,14 @@ def _static_chain(links: StaticLinks, to_on: dict[int, Node], to_off: dict[int, 
                 to_on[k] = q
                 pending_on.append(q)
     return None
+
+
+def _least_key(base: float, complexity: int, sort_key: int, xy: bool) -> tuple[float, int, int]:
+    """The least sort key of a cycle (``base`` 6.5) or forcing chain (6.6) hint of at least
+    ``complexity``: with both kinds of links the base is 7.0 (as `Chaining._cycle_hint` and
+    `Chaining._forcing_hint` rate them); the rating grows with the complexity."""
+    b = 7.0 if xy else base
+    return b + length_increment(complexity), complexity, sort_key
 
 
 def _mask_of(links: list[tuple[int, int, int, int]]) -> int:

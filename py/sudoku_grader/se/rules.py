@@ -486,24 +486,44 @@ def aligned_exclusion(degree: int) -> Producer:
                     continue  # fewer than two common excluders already, whatever the third cell
                 c0 = base[i0]
                 if degree == 2:
-                    tails: list[tuple[int, ...]] = [()]
-                else:
-                    twin = (excl[c0] | excl[c1]) & base_mask & ~(1 << c0) & ~(1 << c1)
-                    # a third cell must share two of the pair's common excluders too
-                    twin_cells = []
-                    while twin:
-                        low = twin & -twin
-                        c = low.bit_length() - 1
-                        if (excl[c] & pair_common).bit_count() >= 2:
-                            twin_cells.append(c)
-                        twin ^= low
-                    if len(twin_cells) < degree - 2:
+                    # The loop below for a pair, on plain ints (same sets, same order, same steps).
+                    key = 1 << c0 | 1 << c1
+                    if key in barren:
                         continue
-                    if degree == 3:
-                        yield from _triplets(c0, c1, twin_cells, pair_common, cands, excl, barren, tid, name, rating)
-                        continue
-                    tails = [tuple(twin_cells[k] for k in combo)
-                             for combo in combinations(len(twin_cells), degree - 2)]
+                    m0, m1 = cands[c0], cands[c1]
+                    allowed = [0, 0]
+                    _enumerate2(DIGITS_OF[m0], m1, bool(PEER_MASK[c0] >> c1 & 1),
+                                _usable_excluders(pair_common, m0 | m1, cands), allowed)
+                    if not (m0 & ~allowed[0] or m1 & ~allowed[1]):
+                        barren.add(key)
+                    else:
+                        yield _exclusion_step(tid, name, rating, (c0, c1),
+                                              [(c, m & ~a) for c, m, a in ((c0, m0, allowed[0]), (c1, m1, allowed[1]))
+                                               if m & ~a])
+                    continue
+                # A third cell must share two of the pair's common excluders too: be a base cell
+                # that sees two of them (``twice``; seeing is symmetric).
+                once = twice = 0
+                m = pair_common
+                while m:
+                    low = m & -m
+                    seen_by = PEER_MASK[low.bit_length() - 1] & base_mask
+                    twice |= once & seen_by
+                    once |= seen_by
+                    m ^= low
+                twin = (excl[c0] | excl[c1]) & twice & ~(1 << c0) & ~(1 << c1)
+                twin_cells = []
+                while twin:
+                    low = twin & -twin
+                    twin_cells.append(low.bit_length() - 1)
+                    twin ^= low
+                if len(twin_cells) < degree - 2:
+                    continue
+                if degree == 3:
+                    yield from _triplets(c0, c1, twin_cells, pair_common, cands, excl, barren, tid, name, rating)
+                    continue
+                tails = [tuple(twin_cells[k] for k in combo)
+                         for combo in combinations(len(twin_cells), degree - 2)]
                 for tail in tails:
                     cells = (c0, c1) + tail
                     common = pair_common
@@ -609,6 +629,9 @@ def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], exclu
     if len(value_lists) == 3:
         _enumerate3(value_lists, sees[0][1], sees[0][2], sees[1][2], excluders, allowed, masks)
         return
+    if len(value_lists) == 2:
+        _enumerate2(value_lists[0], masks[1], sees[0][1], excluders, allowed)
+        return
     n = len(value_lists)
     chosen = [0] * n
 
@@ -631,6 +654,30 @@ def _enumerate(value_lists: list[tuple[int, ...]], sees: list[list[bool]], exclu
                 rec(k + 1, used | 1 << (v - 1))
 
     rec(0, 0)
+
+
+def _enumerate2(values0: tuple[int, ...], m1: int, s01: bool, excluders: list[int], allowed: list[int]) -> None:
+    """`_enumerate` for two cells on bitmasks: for each value of the first cell, the second
+    cell's admissible values at once (``m1``: its candidates; ``s01``: whether they see each
+    other). A pair is impossible when an excluder holds no digit but the two values: when all
+    but at most one of its digits are the first value, the second must not take that one."""
+    a0 = a1 = 0
+    for v0 in values0:
+        b0 = 1 << (v0 - 1)
+        bad = b0 if s01 else 0
+        for m in excluders:
+            rest = m & ~b0
+            if not rest:  # used up by the first value whatever the second
+                bad = m1
+                break
+            if not rest & (rest - 1):
+                bad |= rest
+        ok = m1 & ~bad
+        if ok:
+            a0 |= b0
+            a1 |= ok
+    allowed[0] |= a0
+    allowed[1] |= a1
 
 
 def _enumerate3(value_lists: list[tuple[int, ...]] | tuple[tuple[int, ...], ...], s01: bool, s02: bool,

@@ -16,7 +16,15 @@ def chaining(multiple: bool, dynamic: bool, nishio: bool, level: int) -> Produce
     engine = Chaining(multiple, dynamic, nishio, level)
 
     def produce(board: Board) -> Iterator[Step]:
-        for hint in engine.hints(board):
+        # SE's solver takes the first hint only: it is found without the whole list, which is
+        # built only if the caller asks for more (its first hint is the same one).
+        first = engine.first_hint(board)
+        if first is None:
+            return
+        yield to_step(first)
+        rest = engine.hints(board)
+        next(rest, None)
+        for hint in rest:
             yield to_step(hint)
 
     return produce
