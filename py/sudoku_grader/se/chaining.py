@@ -512,11 +512,7 @@ class Chaining:
                 if not self._cycles(g, {p_on.idx: p_on}, {}, y_links, x_links, cycles, p_on, links, longest):
                     complete = False
                 for dst in cycles:
-                    h = self._cycle_hint(g, dst, y_links, x_links)
-                    if h.is_worth():
-                        result.append(h)
-                        if bound is not None and (h.difficulty, h.complexity, sort_key, pos) < bound:
-                            bound = (h.difficulty, h.complexity, sort_key, pos)
+                    bound = self._keep(self._cycle_hint(g, dst, y_links, x_links), result, bound, sort_key, pos)
         for least, on in ((forcing_on, True), (forcing_off, False)):
             if not least:
                 continue
@@ -528,12 +524,18 @@ class Chaining:
             self._forcing(g, {p_on.idx: source} if on else {}, {} if on else {p_on.idx: source}, y_links,
                           chains, source, links)
             for target in chains:
-                h = self._forcing_hint(g, target, y_links, x_links)
-                if h.is_worth():
-                    result.append(h)
-                    if bound is not None and (h.difficulty, h.complexity, sort_key, pos) < bound:
-                        bound = (h.difficulty, h.complexity, sort_key, pos)
+                bound = self._keep(self._forcing_hint(g, target, y_links, x_links), result, bound, sort_key, pos)
         return read | reach, complete
+
+    @staticmethod
+    def _keep(h: Chain, result: list[Chain], bound: Bound | None, sort_key: int, pos: int) -> Bound | None:
+        """Add a worthwhile hint to ``result``; the new bound if it sorts before the old one."""
+        if h.is_worth():
+            result.append(h)
+            key = (h.difficulty, h.complexity, sort_key, pos)
+            if bound is not None and key < bound:
+                return key
+        return bound
 
     def _cycles(self, g: Board, to_on: dict[int, Pot], to_off: dict[int, Pot], y_links: bool,
                 x_links: bool, cycles: list[Pot], source: Pot, links: StaticLinks,
