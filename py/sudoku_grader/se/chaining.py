@@ -384,7 +384,7 @@ class Chaining:
         bound: Bound | None = None
         for kind, ((y_links, x_links), kept) in enumerate(self._loop_hints.items()):
             kept.sync(grid)
-            sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
+            sort_key = _kind_key(y_links, x_links)
             if bound is not None and _least_key(6.5, 0, sort_key, y_links and x_links) >= bound[:3]:
                 continue  # every hint of these links sorts after the best one
             best, bound = self._loops_first(grid, y_links, x_links, kept.entries, best, bound, kind * 1000)
@@ -401,7 +401,7 @@ class Chaining:
         whose least key (then place) is not below the best hint's."""
         links = None
         pending: list[tuple[Bound, int, int, tuple[int, int, int, int]]] = []
-        sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
+        sort_key = _kind_key(y_links, x_links)
         xy = y_links and x_links
         pos = start
         for cell in range(81):
@@ -414,10 +414,7 @@ class Chaining:
                 pos += 1
                 got = kept.get((v - 1) * 81 + cell)
                 if got is not None:
-                    for h in got[0]:
-                        k = (h.difficulty, h.complexity, h.sort_key, pos)
-                        if bound is None or k < bound:
-                            best, bound = h, k
+                    best, bound = _best_of(got[0], pos, best, bound)
                     continue
                 if m.bit_count() > 2 and not x_links:
                     kept[(v - 1) * 81 + cell] = ([], _CELL_COLUMN[cell])  # as `_unary` finds
@@ -441,10 +438,7 @@ class Chaining:
                                          bound, pos, info)
             if complete:
                 kept[(v - 1) * 81 + cell] = (found, read)
-            for h in found:
-                k = (h.difficulty, h.complexity, h.sort_key, pos)
-                if bound is None or k < bound:
-                    best, bound = h, k
+            best, bound = _best_of(found, pos, best, bound)
         return best, bound
 
     def hint_list(self, grid: Board) -> list[Chain]:
@@ -498,7 +492,7 @@ class Chaining:
         # searches are unchanged).
         cycle, forcing_on, forcing_off, reach = info or links.candidates(p_on.cell, p_on.digit, x_links)
         complete = True
-        sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
+        sort_key = _kind_key(y_links, x_links)
         if cycle:
             longest = 1 << 30
             if bound is not None:
@@ -653,7 +647,7 @@ class Chaining:
         for c, v in sorted(forw & back):
             removals[c] = removals.get(c, 0) | 1 << (v - 1)
         base = 7.0 if (y_links and x_links) else 6.5
-        sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
+        sort_key = _kind_key(y_links, x_links)
         h = Chain(self, "cycle", removals, [dst_on], base, sort_key, dst_on)
         h.name = ("Bidirectional Cycle" if x_links and y_links else
                   "Bidirectional Y-Cycle" if y_links else
@@ -667,7 +661,7 @@ class Chaining:
         else:
             removals = {target.cell: g.cands[target.cell] & ~(1 << (target.digit - 1))}
         base = 7.0 if (y_links and x_links) else 6.6
-        sort_key = 4 if (y_links and x_links) else 3 if y_links else 2
+        sort_key = _kind_key(y_links, x_links)
         h = Chain(self, "forcing", removals, [target], base, sort_key, None, target)
         if x_links and y_links:
             h.name = "Forcing Chain"
@@ -1313,10 +1307,8 @@ class _Kept:
         if gone:
             near = self.near
             touched = 0
-            while gone:
-                low = gone & -gone
-                touched |= near[low.bit_length() - 1]
-                gone ^= low
+            for i in bits(gone):
+                touched |= near[i]
             self.entries = {k: e for k, e in self.entries.items() if not e[1] & touched}
 
 
@@ -1367,6 +1359,22 @@ def _least_key(base: float, complexity: int, sort_key: int, xy: bool) -> tuple[f
     `Chaining._forcing_hint` rate them); the rating grows with the complexity."""
     b = 7.0 if xy else base
     return b + length_increment(complexity), complexity, sort_key
+
+
+def _best_of(hints: list[Chain], pos: int, best: Chain | None, bound: Bound | None
+             ) -> tuple[Chain | None, Bound | None]:
+    """The hint SE takes among ``best`` (sort key and place ``bound``) and ``hints`` (all from
+    the candidate at place ``pos``): the least key, the first found of equals."""
+    for h in hints:
+        k = (h.difficulty, h.complexity, h.sort_key, pos)
+        if bound is None or k < bound:
+            best, bound = h, k
+    return best, bound
+
+
+def _kind_key(y_links: bool, x_links: bool) -> int:
+    """The kind part of a cycle or forcing chain hint's sort key: X links only, Y only, both."""
+    return 4 if (y_links and x_links) else 3 if y_links else 2
 
 
 def _mask_of(links: list[tuple[int, int, int, int]]) -> int:

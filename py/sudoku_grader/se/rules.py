@@ -15,7 +15,7 @@ pattern would not exist.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
 from ..board import Board
@@ -504,19 +504,11 @@ def aligned_exclusion(degree: int) -> Producer:
                 # A third cell must share two of the pair's common excluders too: be a base cell
                 # that sees two of them (``twice``; seeing is symmetric).
                 once = twice = 0
-                m = pair_common
-                while m:
-                    low = m & -m
-                    seen_by = PEER_MASK[low.bit_length() - 1] & base_mask
+                for e in iter_bits(pair_common):
+                    seen_by = PEER_MASK[e] & base_mask
                     twice |= once & seen_by
                     once |= seen_by
-                    m ^= low
-                twin = (excl[c0] | excl[c1]) & twice & ~(1 << c0) & ~(1 << c1)
-                twin_cells = []
-                while twin:
-                    low = twin & -twin
-                    twin_cells.append(low.bit_length() - 1)
-                    twin ^= low
+                twin_cells = iter_bits((excl[c0] | excl[c1]) & twice & ~(1 << c0) & ~(1 << c1))
                 if len(twin_cells) < degree - 2:
                     continue
                 if degree == 3:
@@ -591,7 +583,7 @@ def _usable_excluders(common: int, union: int, cands: list[int]) -> list[int]:
     return out
 
 
-def _triplets(c0: int, c1: int, thirds: list[int], pair_common: int, cands: list[int], excl: dict[int, int],
+def _triplets(c0: int, c1: int, thirds: Sequence[int], pair_common: int, cands: list[int], excl: dict[int, int],
               barren: set[int], tid: str, name: str, rating: float) -> Iterator[Step]:
     """The triplets (c0, c1, c) for each c of ``thirds`` in turn: the degree-3 loop of
     `aligned_exclusion` with its per-set work on plain ints (same sets, same order, same steps)."""
