@@ -58,6 +58,8 @@ class Geometry:
     cell_houses: tuple[tuple[int, ...], ...] = field(init=False)
     peers: tuple[tuple[int, ...], ...] = field(init=False)
     peer_mask: tuple[int, ...] = field(init=False)
+    sees: tuple[bytes, ...] = field(init=False)  # per cell, a byte per cell: 1 for its peers (no wide ints)
+    house_outside: tuple[int, ...] = field(init=False)  # per house, the index space's cells outside it
     # each box with each line crossing it and the cells they share (locked candidates, groups)
     intersections: tuple[tuple[int, int, int], ...] = field(init=False)
 
@@ -107,6 +109,8 @@ class Geometry:
             peers.append(tuple(sorted(ps)))
         set_(self, "peers", tuple(peers))
         set_(self, "peer_mask", tuple(sum(1 << p for p in ps) for ps in peers))
+        set_(self, "sees", tuple(bytes(m >> x & 1 for x in every) for m in self.peer_mask))
+        set_(self, "house_outside", tuple(((1 << STRIDE * STRIDE) - 1) & ~m for m in self.house_mask))
         mask = self.house_mask
         set_(
             self,
@@ -313,6 +317,8 @@ def houses_containing(cells: int) -> list[int]:
 
 
 POPCOUNT9 = tuple(bin(i).count("1") for i in range(512))
+# The highest set bit of every 9-bit mask (-1 for 0): a lookup costs Pyodide less than bit_length().
+TOP9 = tuple(i.bit_length() - 1 for i in range(512))
 
 # The digits (1-9) of every 9-bit candidate mask, lowest first.
 DIGITS_IN: tuple[tuple[int, ...], ...] = tuple(tuple(d + 1 for d in range(9) if m >> d & 1) for m in range(512))

@@ -323,11 +323,8 @@ def _lines9(mask: int) -> list[int]:
     """A digit's places per line as 9-bit masks: rows 0-8 (a bit per column), then columns (a bit per row)."""
     out = [(mask >> (9 * r)) & 0x1FF for r in range(9)] + [0] * 9
     for r in range(9):
-        x = out[r]
-        while x:
-            b = x & -x
-            x ^= b
-            out[8 + b.bit_length()] |= 1 << r
+        for k in iter_bits(out[r]):
+            out[9 + k] |= 1 << r
     return out
 
 

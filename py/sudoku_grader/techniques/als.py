@@ -26,6 +26,7 @@ from ..geometry import (
     HOUSES,
     PEER_MASK,
     POPCOUNT9,
+    TOP9,
     cells_name,
     digits_of,
     house_name,
@@ -62,9 +63,8 @@ class Analysis:
     rcs: dict[int, list[tuple[int, int]]]  # als index -> [(other index, rc digit mask)]
 
 
-# Per subset of a house's cells (9 bits): its highest member and the subset without it.
-_TOP9 = tuple(i.bit_length() - 1 for i in range(512))
-_REST9 = tuple(i ^ (1 << (i.bit_length() - 1)) if i else 0 for i in range(512))
+# Per subset of a house's cells (9 bits): the subset without its highest member (`TOP9`).
+_REST9 = tuple(i ^ (1 << TOP9[i]) if i else 0 for i in range(512))
 
 
 def _collect_alses(board: Board) -> list[Als]:
@@ -82,7 +82,7 @@ def _collect_alses(board: Board) -> list[Als]:
         # tables; the (81-bit) cell mask only for the few subsets that are ALSs
         unions = [0] * (1 << n)
         for i in range(1, 1 << n):
-            u = unions[_REST9[i]] | masks[_TOP9[i]]
+            u = unions[_REST9[i]] | masks[TOP9[i]]
             unions[i] = u
             size = POPCOUNT9[i]
             if size < n and POPCOUNT9[u] == size + 1:

@@ -95,7 +95,7 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
     skips cover sets that would make the fish of a simpler shape. ``g`` is the grid.
     """
     house_mask, cell_houses, peer_mask = g.house_mask, g.cell_houses, g.peer_mask
-    outside = _outside(g)  # per house, the grid's other cells
+    outside = g.house_outside  # per house, the other cells: one AND removes a house
     max_fins = MAX_FINS if finned else 0
     max_endo = MAX_ENDO_FINS if finned else 0
     cover_ok = [False] * 27
@@ -193,16 +193,6 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
 
 
 _POP3 = (0, 1, 1, 2, 1, 2, 2, 3)
-
-_OUTSIDE: dict[int, tuple[int, ...]] = {}  # by grid size: per house, the cells outside it
-
-
-def _outside(g: Geometry) -> tuple[int, ...]:
-    """Per house, the mask of the index space's cells outside it (one AND removes a house)."""
-    out = _OUTSIDE.get(g.size)
-    if out is None:
-        out = _OUTSIDE[g.size] = tuple(ALL & ~m for m in g.house_mask)
-    return out
 
 
 def _required_kinds(base: tuple[int, ...], only: str) -> int:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ..board import Board
-from ..geometry import HOUSE_MASK, INTERSECTIONS, POPCOUNT9, cells_name, digits_of, house_name, iter_bits
+from ..geometry import HOUSE_MASK, INTERSECTIONS, POPCOUNT9, TOP9, cells_name, digits_of, house_name, iter_bits
 from ..step import Mark, Step
 from .registry import technique
 
@@ -32,7 +32,7 @@ def _subsets(board: Board, cells: list[int], shared: dict[int, int]) -> list[tup
     smalls = [0] * (1 << n)
     out = []
     for i in range(1, 1 << n):
-        top = _TOP9[i]
+        top = TOP9[i]
         rest = i ^ (1 << top)
         c = cells[top]
         unions[i] = unions[rest] | cands[c]
@@ -40,9 +40,6 @@ def _subsets(board: Board, cells: list[int], shared: dict[int, int]) -> list[tup
         smalls[i] = smalls[rest] | shared.get(c, 0)
         out.append((masks[i], unions[i], POPCOUNT9[i], smalls[i]))
     return out
-
-
-_TOP9 = tuple(i.bit_length() - 1 for i in range(512))  # highest set bit; int methods cost Pyodide more than a lookup
 
 
 def _and(mask: int) -> str:

@@ -132,18 +132,6 @@ def _bent_sets(board: Board, size: int) -> Iterator[tuple[list[int], int, int]]:
         yield from _combine(board, size, pool, [], 0, 0)
 
 
-def _sees_table(board: Board) -> tuple[bytes, ...]:
-    """Per cell, a byte per cell: 1 where the two see each other (the board's grid)."""
-    g = board.geometry
-    table = _SEES.get(g.size)
-    if table is None:
-        table = _SEES[g.size] = tuple(bytes(m >> x & 1 for x in range(81)) for m in g.peer_mask)
-    return table
-
-
-_SEES: dict[int, tuple[bytes, ...]] = {}  # by grid size
-
-
 def _combine(board: Board, size: int, rest: list[tuple[int, int]], chosen: list[int],
              loose: int, union: int) -> Iterator[tuple[list[int], int, int]]:
     """Depth-first choice of ``size`` cells from ``rest`` (cell, candidates); ``loose`` holds the unrestricted
@@ -156,7 +144,7 @@ def _combine(board: Board, size: int, rest: list[tuple[int, int]], chosen: list[
     operation but the common peers of z.)
     """
     peer_mask = board.geometry.peer_mask
-    sees = _sees_table(board)
+    sees = board.geometry.sees
     cands, dc = board.cands, board.digit_cells
     need = size - 1 - len(chosen)  # cells still to choose after this one
     for i in range(len(rest) - need):
