@@ -47,6 +47,9 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
   };
 }
 
+/** What a new puzzle on the grid resets: the old puzzle's answers and what was shown of them. */
+const NEW_PUZZLE = Object.freeze({ analysis: null, status: null, showSolutions: 0, pathShown: false });
+
 // ------------------------------------------------------------------ settings
 export function loadSettings(storage) {
   try {
@@ -193,7 +196,7 @@ function played(store, before) {
   const givensChanged = before !== s.game.puzzle();
   const patch = { game: s.game, checked: null, hint: null, view: null, solvedInfo: null };
   if (givensChanged) puzzleChanged(store);
-  if (givensChanged) Object.assign(patch, { analysis: null, status: null, showSolutions: 0, pathShown: false });
+  if (givensChanged) Object.assign(patch, NEW_PUZZLE);
   store.update(patch);
   if (givensChanged) scheduleValidity(store);
   if (s.mode === "solve") {
@@ -294,7 +297,7 @@ function switchTo(store, game, mode) {
   const changed = game.puzzle() !== store.state.game.puzzle();
   const patch = { game, mode, notes: false, hint: null, view: null, checked: null, solvedInfo: null, message: null };
   if (changed) puzzleChanged(store);
-  if (changed) Object.assign(patch, { analysis: null, status: null, showSolutions: 0, pathShown: false });
+  if (changed) Object.assign(patch, NEW_PUZZLE);
   patch.nav = { seq: store.state.nav.seq + 1, push: false };
   if (store.state.selected >= game.geo.cells) patch.selected = 0; // a grid of another size
   store.update(patch);
@@ -315,7 +318,7 @@ export function setGame(store, game, mode = "analyse", { push = true } = {}) {
   };
   if (s.selected >= game.geo.cells) patch.selected = 0; // a grid of another size
   if (changed) puzzleChanged(store);
-  if (changed) Object.assign(patch, { analysis: null, status: null, showSolutions: 0, pathShown: false });
+  if (changed) Object.assign(patch, NEW_PUZZLE);
   store.update(patch);
   if (changed) scheduleValidity(store);
 }

@@ -66,9 +66,9 @@ async function fetchBuilt(path, hash) {
 }
 
 /** Put `files` ({path: hash}) in this build's cache: a file already there stays; one with the
- * same content as another path ("./" and index.html) is copied; `old` builds' caches, then the
- * network (fetchBuilt) provide the rest. Returns the paths it could not get in this build's version. */
-async function fill(cache, files, old) {
+ * same content as another path ("./" and index.html) is copied; `old` builds' caches, then (with
+ * `network`) fetchBuilt provide the rest. Returns the paths it could not get in this build's version. */
+async function fill(cache, files, old, network = true) {
   const missed = [];
   const byHash = new Map();
   for (const [path, hash] of Object.entries(files)) {
@@ -76,7 +76,7 @@ async function fill(cache, files, old) {
     if (!res) {
       const twin = byHash.get(hash);
       res = (twin && (await cache.match(url(twin), { ignoreVary: true }))) || (await reuse(old, path, hash));
-      res ??= await fetchBuilt(path, hash);
+      if (!res && network) res = await fetchBuilt(path, hash);
       if (res) await cache.put(url(path), res);
       else missed.push(path);
     }
@@ -92,11 +92,7 @@ self.addEventListener("install", (event) => {
       const old = await previousCaches();
       const missed = await fill(cache, SHELL, old);
       if (missed.length) throw new Error(`the server holds another build (${missed.join(", ")})`);
-      for (const [path, hash] of Object.entries(RUNTIME)) {
-        if (await cache.match(url(path), { ignoreVary: true })) continue;
-        const kept = await reuse(old, path, hash); // what the page loads next: never fetched here
-        if (kept) await cache.put(url(path), kept);
-      }
+      await fill(cache, RUNTIME, old, false); // what the page loads next: never fetched here
       const files = JSON.stringify({ ...SHELL, ...RUNTIME });
       await cache.put(url(MANIFEST), new Response(files, { headers: { "Content-Type": "application/json" } }));
       // The first install takes over at once; an update waits for the next page load (below).
