@@ -316,9 +316,12 @@ class Chaining:
         self._closures = _Kept(_NEAR_X if nishio else _NEAR)
         self._cell_hints = _Kept(_NEAR_X if nishio else _NEAR)  # the hints from each cell
         self._read = 0  # the candidates the closures asked for so far reached (see `_closure`)
-        self._reach = _Kept(_NEAR_PLANE, True)  # static closures as bitsets (`_static_cells`)
-        self._loop_hints = {(y, x): _Kept(_NEAR_PLANE if y else _NEAR_X_PLANE, True)
-                            for y, x in ((False, True), (True, False), (True, True))}
+        self._reach = _KeptReach(True, True)  # static closures as bitsets (`_static_cells`)
+        self._loop_hints = {(y, x): _KeptReach(y, x) for y, x in ((False, True), (True, False), (True, True))}
+        # `StaticLinks.candidates` per candidate bit and kind of links, for `first_hint`: a
+        # candidate left unsearched (its chains sort after the best hint) keeps no hints, but
+        # its bounds hold at the next grids while its closures do.
+        self._loop_bounds = {kind: _KeptReach(*kind) for kind in self._loop_hints}
         self._links: StaticLinks | None = None
         self._static = False
 
@@ -384,15 +387,19 @@ class Chaining:
         bound: Bound | None = None
         for kind, ((y_links, x_links), kept) in enumerate(self._loop_hints.items()):
             kept.sync(grid)
+            bounds = self._loop_bounds[y_links, x_links]
+            bounds.sync(grid)
             sort_key = _kind_key(y_links, x_links)
             if bound is not None and _least_key(6.5, 0, sort_key, y_links and x_links) >= bound[:3]:
                 continue  # every hint of these links sorts after the best one
-            best, bound = self._loops_first(grid, y_links, x_links, kept.entries, best, bound, kind * 1000)
+            best, bound = self._loops_first(grid, y_links, x_links, kept.entries, bounds.entries, best, bound,
+                                            kind * 1000)
         self._first_key, self._first = key, best
         return best
 
     def _loops_first(self, g: Board, y_links: bool, x_links: bool, kept: dict[int, tuple[Any, int]],
-                     best: Chain | None, bound: Bound | None, start: int) -> tuple[Chain | None, Bound | None]:
+                     infos: dict[int, tuple[Any, int]], best: Chain | None, bound: Bound | None, start: int
+                     ) -> tuple[Chain | None, Bound | None]:
         """`_loops` for the first hint only. A candidate's place in `_loops`' order is ``start``
         plus its rank; its hints come from ``kept``, or from `_unary` bounded by the best so far
         (kept only when complete). The closures come first, for every candidate: they tell the
@@ -419,9 +426,14 @@ class Chaining:
                 if m.bit_count() > 2 and not x_links:
                     kept[(v - 1) * 81 + cell] = ([], _CELL_COLUMN[cell])  # as `_unary` finds
                     continue
-                if links is None:
-                    links = StaticLinks(g, y_links, x_links)
-                info = links.candidates(cell, v, x_links)
+                got = infos.get((v - 1) * 81 + cell)
+                if got is None:
+                    if links is None:
+                        links = StaticLinks(g, y_links, x_links)
+                    info = links.candidates(cell, v, x_links)
+                    infos[(v - 1) * 81 + cell] = (info, _CELL_COLUMN[cell] | info[3])
+                else:
+                    info = got[0]
                 least = [_least_key(6.5, info[0], sort_key, xy)] if info[0] else []
                 least += [_least_key(6.6, n, sort_key, xy) for n in info[1:3] if n]
                 if not least:  # nothing to search: no hints
@@ -434,6 +446,8 @@ class Chaining:
                 break  # neither this candidate nor any after it has a hint that sorts first
             found: list[Chain] = []
             pos = least_key[3]
+            if links is None:
+                links = StaticLinks(g, y_links, x_links)
             read, complete = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links,  # type: ignore[arg-type]
                                          bound, pos, info)
             if complete:
@@ -1305,11 +1319,58 @@ class _Kept:
             return
         gone = last & ~now
         if gone:
-            near = self.near
-            touched = 0
-            for i in bits(gone):
-                touched |= near[i]
+            touched = self._touched(last, now, gone)
             self.entries = {k: e for k, e in self.entries.items() if not e[1] & touched}
+
+    def _touched(self, last: int, now: int, gone: int) -> int:
+        """The candidates whose links may have changed since the last grid."""
+        near = self.near
+        touched = 0
+        for i in bits(gone):
+            touched |= near[i]
+        return touched
+
+
+class _KeptReach(_Kept):
+    """`_Kept` for the static searches of one kind of links (`StaticLinks`), whose ``read`` is
+    everything their closures reached: all they read are the links of the potentials they reach.
+
+    When candidates go, the "on"s reached lose only the weak links to what is gone (reached
+    too: an "on" turns off all it sees), and an "off" reached keeps its strong links unless
+    its partner went (reached too: an "off" turns its partners on) or it gains one: a house
+    (X-links) or cell (Y-links) that had more than two places of the digit has two left. So a
+    result holds while it reached none of the candidates gone and none of those new partners.
+    """
+
+    __slots__ = ("y_links", "x_links")
+
+    def __init__(self, y_links: bool, x_links: bool) -> None:
+        super().__init__(_NEAR_PLANE, True)
+        self.y_links = y_links
+        self.x_links = x_links
+
+    def _touched(self, last: int, now: int, gone: int) -> int:
+        touched = gone
+        if self.x_links:
+            for d in range(9):
+                was = last >> d * 81 & _ALL81
+                plane = now >> d * 81 & _ALL81
+                if was == plane:
+                    continue
+                for h in _houses_of(was ^ plane):
+                    pos = plane & HOUSE_MASK[h]
+                    if pos.bit_count() == 2 and (was & HOUSE_MASK[h]).bit_count() > 2:
+                        touched |= pos << d * 81
+        if self.y_links:
+            cells = 0
+            for d in range(9):
+                cells |= gone >> d * 81
+            for c in bits(cells & _ALL81):
+                column = _CELL_COLUMN[c]
+                pos = now & column
+                if pos.bit_count() == 2 and (last & column).bit_count() > 2:
+                    touched |= pos
+        return touched
 
 
 class _Table(dict):  # type: ignore[type-arg]
@@ -1397,6 +1458,17 @@ _KEY_OFF = tuple(1 << 2 * i for i in range(729))
 _KEY_ON = tuple(1 << 2 * i + 1 for i in range(729))
 # Per cell: the bits of its nine digits in the 729-bit sets of `StaticLinks`.
 _CELL_COLUMN = tuple(sum(1 << (d * 81 + c) for d in range(9)) for c in range(81))
+_ALL81 = (1 << 81) - 1
+_HOUSES_OF_CELL = tuple(sorted(CELL_HOUSES_SE[c]) for c in range(81))
+
+
+def _houses_of(cells: int) -> list[int]:
+    """The houses that hold any of ``cells``."""
+    houses = 0
+    for c in bits(cells):
+        for h in _HOUSES_OF_CELL[c]:
+            houses |= 1 << h
+    return list(bits(houses))
 
 
 # Per candidate bit: the candidates whose presence decides its links (`_Kept`): its cell's
