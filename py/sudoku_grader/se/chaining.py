@@ -1218,20 +1218,21 @@ class StaticLinks:
         ending there has at least 2r potentials (`Chaining._unary` bounds its complexity so).
         """
         frontier = [i for i in _bits729(on)]
-        first = frontier[0] if frontier else -1
+        weak, strong = self.weak_of, self.strong
+        # The first "on" is never found again: after round 1 every "on" is another one.
         others = 0
+        for i in frontier[1:]:
+            others |= weak[i]
         new_off = off
-        weak = self.weak_of
         r = r_off = r_others = r_on = 0
         expand = self.strong_mask & ~blocked
         while True:
             r += 1
             added = 0
             for i in frontier:
-                w = weak[i]
-                added |= w
-                if i != first:
-                    others |= w
+                added |= weak[i]
+            if r > 1:
+                others |= added
             if not r_off and added & watch:
                 r_off = r
             if not r_others and others & partners:
@@ -1242,7 +1243,6 @@ class StaticLinks:
             frontier = []
             m = new_off & expand
             new_off = 0
-            strong = self.strong
             while m:
                 low = m & -m
                 for t in strong[low.bit_length() - 1]:
@@ -1254,6 +1254,38 @@ class StaticLinks:
                 r_on = r
             if not frontier:
                 return on, off, others, r_off, r_others, r_on
+
+    def partner_round(self, i: int, t: int, last: int) -> int:
+        """``rounds(1 << i, 0, 0, 1 << t, 1 << t)[4]``, the round in which an "on" other than
+        ``i`` first turns ``t`` off where the "off" of ``t`` turns nothing on, but 0 when that
+        is after round ``last`` (the closure stops there)."""
+        weak, strong = self.weak_of, self.strong
+        bit = 1 << t
+        expand = self.strong_mask & ~bit
+        on = 1 << i
+        off = added = weak[i]  # round 1: what the source sees, ``t`` among it
+        r = 1
+        while r < last:
+            frontier = []
+            m = added & expand
+            while m:
+                low = m & -m
+                for k in strong[low.bit_length() - 1]:
+                    if not on >> k & 1:
+                        on |= 1 << k
+                        frontier.append(k)
+                m ^= low
+            if not frontier:
+                return 0
+            r += 1
+            added = 0
+            for k in frontier:
+                added |= weak[k]
+            if added & bit:
+                return r
+            added &= ~off
+            off |= added
+        return 0
 
     def candidates(self, cell: int, digit: int, x_links: bool) -> tuple[int, int, int, int]:
         """Whether the cycle search and the two forcing searches from (cell, digit) can find
@@ -1270,11 +1302,14 @@ class StaticLinks:
         if r_cycle:
             # The "on" that turns the partner off must lie on a line that avoids the partner's
             # own "off" (SE's ancestor test): in the closure where that "off" turns nothing on.
-            r_cycle = 0
+            # No such round comes before the one without blocking (``least``).
+            least, r_cycle = r_cycle, 0
             for t in self.strong[i]:
-                r = self.rounds(bit, 0, 0, 1 << t, 1 << t)[4]
-                if r and (not r_cycle or r < r_cycle):
+                r = self.partner_round(i, t, r_cycle - 1 if r_cycle else 1 << 30)
+                if r:
                     r_cycle = r
+                    if r == least:
+                        break
         # A chain found in round r holds 2r potentials: the source, then an "off" and an "on"
         # per round (a cycle's last "off" leads back to the source, counted once).
         if not x_links:
