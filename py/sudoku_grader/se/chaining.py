@@ -1289,8 +1289,9 @@ class StaticLinks:
 
     def candidates(self, cell: int, digit: int, x_links: bool) -> tuple[int, int, int, int]:
         """Whether the cycle search and the two forcing searches from (cell, digit) can find
-        anything, as the least complexity of what each finds (0: nothing), and every bit the
-        closures reached (the searches read no others)."""
+        a hint (a cycle that removes something, any forcing chain), as the least complexity
+        of what each finds (0: nothing), and every bit the closures reached (the searches read
+        no others)."""
         i = (digit - 1) * 81 + cell
         bit = 1 << i
         # A cycle returns to the source from one of its strong partners, turned off by an "on"
@@ -1299,6 +1300,17 @@ class StaticLinks:
         for t in self.strong.get(i, ()):
             partners |= 1 << t
         on, off, _others, r_off, r_cycle, _ = self.rounds(bit, 0, bit, partners)
+        reach = on | off
+        r_on = 0
+        if x_links or r_cycle:
+            on2, off2, _, _, _, r_on = self.rounds(0, bit, bit)
+            reach |= on2 | off2
+            # A cycle removes a candidate outside its cells that sees one of its "on"s and one
+            # of its "off"s. The "on"s lie in the closure of the source "on"; the "off"s, read
+            # the other way round (links are symmetric), are "on"s of the closure of the source
+            # "off": both closures turn that candidate off.
+            if r_cycle and not off & off2 & ~_CELL_COLUMN[cell]:
+                r_cycle = 0
         if r_cycle:
             # The "on" that turns the partner off must lie on a line that avoids the partner's
             # own "off" (SE's ancestor test): in the closure where that "off" turns nothing on.
@@ -1313,9 +1325,8 @@ class StaticLinks:
         # A chain found in round r holds 2r potentials: the source, then an "off" and an "on"
         # per round (a cycle's last "off" leads back to the source, counted once).
         if not x_links:
-            return 2 * r_cycle, 0, 0, on | off
-        on2, off2, _, _, _, r_on = self.rounds(0, bit, bit)
-        return 2 * r_cycle, 2 * r_off, 2 * r_on, on | off | on2 | off2
+            return 2 * r_cycle, 0, 0, reach
+        return 2 * r_cycle, 2 * r_off, 2 * r_on, reach
 
 
 class _Kept:
