@@ -1311,6 +1311,17 @@ class StaticLinks:
             # "off": both closures turn that candidate off.
             if r_cycle and not off & off2 & ~_CELL_COLUMN[cell]:
                 r_cycle = 0
+            if r_cycle:
+                # Sharper: going round, a cycle's "on"s hold with the source and its "off"s
+                # without it, so its "on"s are "on" in the first closure and "off" in the
+                # second, its "off"s the other way; what it removes sees one of each.
+                same, other = 0, 0
+                for k in _bits729(on & off2):
+                    same |= _PEER_PLANE[k]
+                for k in _bits729(off & on2):
+                    other |= _PEER_PLANE[k]
+                if not same & other & self.all & ~_CELL_COLUMN[cell]:
+                    r_cycle = 0
         if r_cycle:
             # The "on" that turns the partner off must lie on a line that avoids the partner's
             # own "off" (SE's ancestor test): in the closure where that "off" turns nothing on.
@@ -1505,6 +1516,8 @@ _KEY_ON = tuple(1 << 2 * i + 1 for i in range(729))
 # Per cell: the bits of its nine digits in the 729-bit sets of `StaticLinks`.
 _CELL_COLUMN = tuple(sum(1 << (d * 81 + c) for d in range(9)) for c in range(81))
 _ALL81 = (1 << 81) - 1
+# Per candidate bit: the same digit in the cells it sees (any candidate there or not).
+_PEER_PLANE = tuple(PEER_MASK[i % 81] << (i // 81 * 81) for i in range(729))
 _HOUSES_OF_CELL = tuple(sorted(CELL_HOUSES_SE[c]) for c in range(81))
 
 
