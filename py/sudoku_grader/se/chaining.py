@@ -316,9 +316,12 @@ class Chaining:
         self._closures = _Kept(_NEAR_X if nishio else _NEAR)
         self._cell_hints = _Kept(_NEAR_X if nishio else _NEAR)  # the hints from each cell
         self._read = 0  # the candidates the closures asked for so far reached (see `_closure`)
-        self._reach = _Kept(_NEAR_PLANE, True)  # static closures as bitsets (`_static_cells`)
-        self._loop_hints = {(y, x): _Kept(_NEAR_PLANE if y else _NEAR_X_PLANE, True)
-                            for y, x in ((False, True), (True, False), (True, True))}
+        self._reach = _KeptReach(True, True)  # static closures as bitsets (`_static_cells`)
+        self._loop_hints = {(y, x): _KeptReach(y, x) for y, x in ((False, True), (True, False), (True, True))}
+        # `StaticLinks.candidates` per candidate bit and kind of links, for `first_hint`: a
+        # candidate left unsearched (its chains sort after the best hint) keeps no hints, but
+        # its bounds hold at the next grids while its closures do.
+        self._loop_bounds = {kind: _KeptReach(*kind) for kind in self._loop_hints}
         self._links: StaticLinks | None = None
         self._static = False
 
@@ -384,15 +387,19 @@ class Chaining:
         bound: Bound | None = None
         for kind, ((y_links, x_links), kept) in enumerate(self._loop_hints.items()):
             kept.sync(grid)
+            bounds = self._loop_bounds[y_links, x_links]
+            bounds.sync(grid)
             sort_key = _kind_key(y_links, x_links)
             if bound is not None and _least_key(6.5, 0, sort_key, y_links and x_links) >= bound[:3]:
                 continue  # every hint of these links sorts after the best one
-            best, bound = self._loops_first(grid, y_links, x_links, kept.entries, best, bound, kind * 1000)
+            best, bound = self._loops_first(grid, y_links, x_links, kept.entries, bounds.entries, best, bound,
+                                            kind * 1000)
         self._first_key, self._first = key, best
         return best
 
     def _loops_first(self, g: Board, y_links: bool, x_links: bool, kept: dict[int, tuple[Any, int]],
-                     best: Chain | None, bound: Bound | None, start: int) -> tuple[Chain | None, Bound | None]:
+                     infos: dict[int, tuple[Any, int]], best: Chain | None, bound: Bound | None, start: int
+                     ) -> tuple[Chain | None, Bound | None]:
         """`_loops` for the first hint only. A candidate's place in `_loops`' order is ``start``
         plus its rank; its hints come from ``kept``, or from `_unary` bounded by the best so far
         (kept only when complete). The closures come first, for every candidate: they tell the
@@ -419,9 +426,14 @@ class Chaining:
                 if m.bit_count() > 2 and not x_links:
                     kept[(v - 1) * 81 + cell] = ([], _CELL_COLUMN[cell])  # as `_unary` finds
                     continue
-                if links is None:
-                    links = StaticLinks(g, y_links, x_links)
-                info = links.candidates(cell, v, x_links)
+                got = infos.get((v - 1) * 81 + cell)
+                if got is None:
+                    if links is None:
+                        links = StaticLinks(g, y_links, x_links)
+                    info = links.candidates(cell, v, x_links)
+                    infos[(v - 1) * 81 + cell] = (info, _CELL_COLUMN[cell] | info[3])
+                else:
+                    info = got[0]
                 least = [_least_key(6.5, info[0], sort_key, xy)] if info[0] else []
                 least += [_least_key(6.6, n, sort_key, xy) for n in info[1:3] if n]
                 if not least:  # nothing to search: no hints
@@ -434,6 +446,8 @@ class Chaining:
                 break  # neither this candidate nor any after it has a hint that sorts first
             found: list[Chain] = []
             pos = least_key[3]
+            if links is None:
+                links = StaticLinks(g, y_links, x_links)
             read, complete = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links,  # type: ignore[arg-type]
                                          bound, pos, info)
             if complete:
@@ -1204,20 +1218,21 @@ class StaticLinks:
         ending there has at least 2r potentials (`Chaining._unary` bounds its complexity so).
         """
         frontier = [i for i in _bits729(on)]
-        first = frontier[0] if frontier else -1
+        weak, strong = self.weak_of, self.strong
+        # The first "on" is never found again: after round 1 every "on" is another one.
         others = 0
+        for i in frontier[1:]:
+            others |= weak[i]
         new_off = off
-        weak = self.weak_of
         r = r_off = r_others = r_on = 0
         expand = self.strong_mask & ~blocked
         while True:
             r += 1
             added = 0
             for i in frontier:
-                w = weak[i]
-                added |= w
-                if i != first:
-                    others |= w
+                added |= weak[i]
+            if r > 1:
+                others |= added
             if not r_off and added & watch:
                 r_off = r
             if not r_others and others & partners:
@@ -1228,7 +1243,6 @@ class StaticLinks:
             frontier = []
             m = new_off & expand
             new_off = 0
-            strong = self.strong
             while m:
                 low = m & -m
                 for t in strong[low.bit_length() - 1]:
@@ -1241,10 +1255,43 @@ class StaticLinks:
             if not frontier:
                 return on, off, others, r_off, r_others, r_on
 
+    def partner_round(self, i: int, t: int, last: int) -> int:
+        """``rounds(1 << i, 0, 0, 1 << t, 1 << t)[4]``, the round in which an "on" other than
+        ``i`` first turns ``t`` off where the "off" of ``t`` turns nothing on, but 0 when that
+        is after round ``last`` (the closure stops there)."""
+        weak, strong = self.weak_of, self.strong
+        bit = 1 << t
+        expand = self.strong_mask & ~bit
+        on = 1 << i
+        off = added = weak[i]  # round 1: what the source sees, ``t`` among it
+        r = 1
+        while r < last:
+            frontier = []
+            m = added & expand
+            while m:
+                low = m & -m
+                for k in strong[low.bit_length() - 1]:
+                    if not on >> k & 1:
+                        on |= 1 << k
+                        frontier.append(k)
+                m ^= low
+            if not frontier:
+                return 0
+            r += 1
+            added = 0
+            for k in frontier:
+                added |= weak[k]
+            if added & bit:
+                return r
+            added &= ~off
+            off |= added
+        return 0
+
     def candidates(self, cell: int, digit: int, x_links: bool) -> tuple[int, int, int, int]:
         """Whether the cycle search and the two forcing searches from (cell, digit) can find
-        anything, as the least complexity of what each finds (0: nothing), and every bit the
-        closures reached (the searches read no others)."""
+        a hint (a cycle that removes something, any forcing chain), as the least complexity
+        of what each finds (0: nothing), and every bit the closures reached (the searches read
+        no others)."""
         i = (digit - 1) * 81 + cell
         bit = 1 << i
         # A cycle returns to the source from one of its strong partners, turned off by an "on"
@@ -1253,20 +1300,44 @@ class StaticLinks:
         for t in self.strong.get(i, ()):
             partners |= 1 << t
         on, off, _others, r_off, r_cycle, _ = self.rounds(bit, 0, bit, partners)
+        reach = on | off
+        r_on = 0
+        if x_links or r_cycle:
+            on2, off2, _, _, _, r_on = self.rounds(0, bit, bit)
+            reach |= on2 | off2
+            # A cycle removes a candidate outside its cells that sees one of its "on"s and one
+            # of its "off"s. The "on"s lie in the closure of the source "on"; the "off"s, read
+            # the other way round (links are symmetric), are "on"s of the closure of the source
+            # "off": both closures turn that candidate off.
+            if r_cycle and not off & off2 & ~_CELL_COLUMN[cell]:
+                r_cycle = 0
+            if r_cycle:
+                # Sharper: going round, a cycle's "on"s hold with the source and its "off"s
+                # without it, so its "on"s are "on" in the first closure and "off" in the
+                # second, its "off"s the other way; what it removes sees one of each.
+                same, other = 0, 0
+                for k in _bits729(on & off2):
+                    same |= _PEER_PLANE[k]
+                for k in _bits729(off & on2):
+                    other |= _PEER_PLANE[k]
+                if not same & other & self.all & ~_CELL_COLUMN[cell]:
+                    r_cycle = 0
         if r_cycle:
             # The "on" that turns the partner off must lie on a line that avoids the partner's
             # own "off" (SE's ancestor test): in the closure where that "off" turns nothing on.
-            r_cycle = 0
+            # No such round comes before the one without blocking (``least``).
+            least, r_cycle = r_cycle, 0
             for t in self.strong[i]:
-                r = self.rounds(bit, 0, 0, 1 << t, 1 << t)[4]
-                if r and (not r_cycle or r < r_cycle):
+                r = self.partner_round(i, t, r_cycle - 1 if r_cycle else 1 << 30)
+                if r:
                     r_cycle = r
+                    if r == least:
+                        break
         # A chain found in round r holds 2r potentials: the source, then an "off" and an "on"
         # per round (a cycle's last "off" leads back to the source, counted once).
         if not x_links:
-            return 2 * r_cycle, 0, 0, on | off
-        on2, off2, _, _, _, r_on = self.rounds(0, bit, bit)
-        return 2 * r_cycle, 2 * r_off, 2 * r_on, on | off | on2 | off2
+            return 2 * r_cycle, 0, 0, reach
+        return 2 * r_cycle, 2 * r_off, 2 * r_on, reach
 
 
 class _Kept:
@@ -1305,11 +1376,58 @@ class _Kept:
             return
         gone = last & ~now
         if gone:
-            near = self.near
-            touched = 0
-            for i in bits(gone):
-                touched |= near[i]
+            touched = self._touched(last, now, gone)
             self.entries = {k: e for k, e in self.entries.items() if not e[1] & touched}
+
+    def _touched(self, last: int, now: int, gone: int) -> int:
+        """The candidates whose links may have changed since the last grid."""
+        near = self.near
+        touched = 0
+        for i in bits(gone):
+            touched |= near[i]
+        return touched
+
+
+class _KeptReach(_Kept):
+    """`_Kept` for the static searches of one kind of links (`StaticLinks`), whose ``read`` is
+    everything their closures reached: all they read are the links of the potentials they reach.
+
+    When candidates go, the "on"s reached lose only the weak links to what is gone (reached
+    too: an "on" turns off all it sees), and an "off" reached keeps its strong links unless
+    its partner went (reached too: an "off" turns its partners on) or it gains one: a house
+    (X-links) or cell (Y-links) that had more than two places of the digit has two left. So a
+    result holds while it reached none of the candidates gone and none of those new partners.
+    """
+
+    __slots__ = ("y_links", "x_links")
+
+    def __init__(self, y_links: bool, x_links: bool) -> None:
+        super().__init__(_NEAR_PLANE, True)
+        self.y_links = y_links
+        self.x_links = x_links
+
+    def _touched(self, last: int, now: int, gone: int) -> int:
+        touched = gone
+        if self.x_links:
+            for d in range(9):
+                was = last >> d * 81 & _ALL81
+                plane = now >> d * 81 & _ALL81
+                if was == plane:
+                    continue
+                for h in _houses_of(was ^ plane):
+                    pos = plane & HOUSE_MASK[h]
+                    if pos.bit_count() == 2 and (was & HOUSE_MASK[h]).bit_count() > 2:
+                        touched |= pos << d * 81
+        if self.y_links:
+            cells = 0
+            for d in range(9):
+                cells |= gone >> d * 81
+            for c in bits(cells & _ALL81):
+                column = _CELL_COLUMN[c]
+                pos = now & column
+                if pos.bit_count() == 2 and (last & column).bit_count() > 2:
+                    touched |= pos
+        return touched
 
 
 class _Table(dict):  # type: ignore[type-arg]
@@ -1397,6 +1515,19 @@ _KEY_OFF = tuple(1 << 2 * i for i in range(729))
 _KEY_ON = tuple(1 << 2 * i + 1 for i in range(729))
 # Per cell: the bits of its nine digits in the 729-bit sets of `StaticLinks`.
 _CELL_COLUMN = tuple(sum(1 << (d * 81 + c) for d in range(9)) for c in range(81))
+_ALL81 = (1 << 81) - 1
+# Per candidate bit: the same digit in the cells it sees (any candidate there or not).
+_PEER_PLANE = tuple(PEER_MASK[i % 81] << (i // 81 * 81) for i in range(729))
+_HOUSES_OF_CELL = tuple(sorted(CELL_HOUSES_SE[c]) for c in range(81))
+
+
+def _houses_of(cells: int) -> list[int]:
+    """The houses that hold any of ``cells``."""
+    houses = 0
+    for c in bits(cells):
+        for h in _HOUSES_OF_CELL[c]:
+            houses |= 1 << h
+    return list(bits(houses))
 
 
 # Per candidate bit: the candidates whose presence decides its links (`_Kept`): its cell's

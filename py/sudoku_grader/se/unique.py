@@ -9,7 +9,8 @@ every region it touches holds exactly one even-indexed and one odd-indexed cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 
 from ..board import Board
 from ..geometry import HOUSE_MASK, HOUSES, PEER_MASK, cell_name
@@ -30,28 +31,48 @@ def _loop_base(size: int) -> float:
 
 
 def _find_loops(g: Board, start: int, v1: int, v2: int) -> list[list[int]]:
+    """SE's loop walk from ``start``: every closed walk that may be a valid loop, in SE's order.
+
+    A walk is cut as soon as a cell shares a house with an earlier cell of the same parity
+    (even or odd place in the loop): every loop through it fails `_valid_loop`, and cutting
+    keeps the order of the others. (SE records those loops and drops them afterwards.)
+    """
     both = (1 << (v1 - 1)) | (1 << (v2 - 1))
+    cands = g.cands
+    # The cells that hold both digits; the start is one of them (it is bivalue on them).
+    pool = g.digit_cells[v1] & g.digit_cells[v2]
+    start_bit = 1 << start
     out: list[list[int]] = []
     loop: list[int] = []
 
-    def walk(cell: int, allowed_ex: int, ex_values: int, last_kind: int) -> None:
+    def walk(cell: int, allowed_ex: int, ex_values: int, last_kind: int, used: int, houses: tuple[int, int]) -> None:
         loop.append(cell)
+        parity = len(loop) & 1  # the parity of the next cell's place
+        same = houses[parity]
         for kind, h in enumerate(CELL_HOUSES_SE[cell]):
             if kind == last_kind:
                 continue
-            for nxt in HOUSES[h]:
-                if nxt == loop[0] and len(loop) >= 4:
-                    out.append(loop[:])
-                elif nxt not in loop:
-                    m = g.cands[nxt]
-                    if m & both == both:
-                        ex_values |= m & ~both
-                        if m.bit_count() == 2 or ex_values.bit_count() == 1 or allowed_ex > 0:
-                            walk(nxt, allowed_ex - (1 if m.bit_count() > 2 else 0), ex_values, kind)
+            hm = HOUSE_MASK[h]
+            for nxt in bits(hm & (pool & ~used | start_bit)):
+                if nxt == start:
+                    if len(loop) >= 4:
+                        out.append(loop[:])
+                    continue
+                m = cands[nxt]
+                ex_values |= m & ~both
+                if m.bit_count() == 2 or ex_values.bit_count() == 1 or allowed_ex > 0:
+                    if _HOUSE_BITS[nxt] & same:
+                        continue  # a house with two cells of one parity: no valid loop
+                    nh = (same | _HOUSE_BITS[nxt], houses[1]) if parity == 0 else (houses[0], same | _HOUSE_BITS[nxt])
+                    walk(nxt, allowed_ex - (1 if m.bit_count() > 2 else 0), ex_values, kind, used | 1 << nxt, nh)
         loop.pop()
 
-    walk(start, 2, 0, -1)
+    walk(start, 2, 0, -1, start_bit, (_HOUSE_BITS[start], 0))
     return out
+
+
+# Per cell: its three houses as a 27-bit mask.
+_HOUSE_BITS = tuple(sum(1 << h for h in CELL_HOUSES_SE[c]) for c in range(81))
 
 
 def _valid_loop(loop: list[int]) -> bool:
@@ -74,26 +95,32 @@ def _common_houses(c1: int, c2: int) -> list[int]:
 
 
 def _loop_step(kind: int, shape: str, v1: int, v2: int, rating: float, removals: dict[int, int],
-               loop: list[int], text: str, **extra: object) -> tuple[float, Step]:
-    """(rating, step): SE sorts its loops by the unrounded rating (4.6 + 0.1 comes before 4.7)."""
-    return rating, se_step("se-unique-loop", f"Unique {shape} type {kind}", rating, removals=list(removals.items()),
+               loop: list[int], text: str, **extra: object) -> Step:
+    """A loop's step; SE sorts its loops by the unrounded rating (4.6 + 0.1 comes before 4.7)."""
+    return se_step("se-unique-loop", f"Unique {shape} type {kind}", rating, removals=list(removals.items()),
                    cells=loop, text=f"Unique {shape} type {kind} on {v1}/{v2} ({','.join(map(cell_name, loop))}): "
                    + text, type=kind, loop_size=len(loop), **extra)
 
 
 def unique_loops(g: Board) -> Iterator[Step]:
-    """SE's Unique Rectangles and Loops, all types, sorted by SE rating then type."""
+    """SE's Unique Rectangles and Loops, all types, sorted by SE rating then type.
+
+    A loop is found once from each of its bivalue cells and each way round; only the first
+    of a kind and eliminations becomes a step. Type 3's subsets depend only on the two extra
+    cells and the digits, so they are looked for once per pair."""
     found: list[tuple[float, int, Step]] = []
     seen: set[tuple] = set()
+    subsets: dict[tuple[int, int, int, int], list[_Subset]] = {}
 
-    def add(rated: tuple[float, Step] | None, kind: int, loop: list[int]) -> None:
-        if rated is None or not rated[1].eliminations:
+    def add(kind: int, rating: float, removals: dict[int, int], loop: list[int], build: Callable[[], Step]) -> None:
+        eliminations = tuple(sorted((c, d) for c, m in removals.items() for d in DIGITS_OF[m]))
+        if not eliminations:
             return
-        key = (kind, frozenset(loop), tuple(sorted(rated[1].eliminations)))
+        key = (kind, frozenset(loop), eliminations)
         if key in seen:
             return
         seen.add(key)
-        found.append((rated[0], kind, rated[1]))
+        found.append((rating, kind, build()))
 
     cands = g.cands
     for cell in range(81):
@@ -110,26 +137,40 @@ def unique_loops(g: Board) -> Iterator[Step]:
             base = _loop_base(size)
             shape = "Rectangle" if size == 4 else "Loop"
             if len(extra) == 1:
-                add(_loop_step(1, shape, v1, v2, base, {extra[0]: both}, loop,
-                               f"{cell_name(extra[0])} must hold its extra digit, so {v1} and {v2} go."), 1, loop)
+                rem = {extra[0]: both}
+                add(1, base, rem, loop, partial(
+                    _loop_step, 1, shape, v1, v2, base, rem, loop,
+                    f"{cell_name(extra[0])} must hold its extra digit, so {v1} and {v2} go."))
             elif len(extra) > 2:
-                add(_type2(g, loop, extra, both, base, shape, v1, v2), 2, loop)
+                _type2(g, loop, extra, both, base, shape, v1, v2, add)
             elif len(extra) == 2:
                 r1, r2 = extra
                 rp = (cands[r1] | cands[r2]) & ~both
                 if rp.bit_count() == 1:
-                    add(_type2(g, loop, extra, both, base, shape, v1, v2), 2, loop)
+                    _type2(g, loop, extra, both, base, shape, v1, v2, add)
                 elif rp.bit_count() >= 2:
-                    for h in _type3(g, loop, r1, r2, v1, v2, base, shape):
-                        add(h, 3, loop)
-                add(_type4(g, loop, r1, r2, v1, v2, base, shape), 4, loop)
+                    sets = subsets.get((r1, r2, v1, v2))
+                    if sets is None:
+                        sets = subsets[r1, r2, v1, v2] = _type3(g, r1, r2, v1, v2)
+                    for k, rem, text in sets:
+                        rating = base + (k - 1) * 0.1
+                        add(3, rating, rem, loop, partial(_loop_step, 3, shape, v1, v2, rating, rem, loop, text,
+                                                          subset_size=k))
+                _type4(g, loop, r1, r2, v1, v2, base, shape, add)
     found.sort(key=lambda x: (x[0], x[1]))
     for _, _, h in found:
         yield h
 
 
+# What a loop step is given to `unique_loops`' ``add``: its kind, rating, removals, loop and
+# how to build it (only when it is new).
+Add = Callable[[int, float, dict[int, int], list[int], Callable[[], Step]], None]
+# A type 3 subset: its size, its removals and the end of the step's text.
+_Subset = tuple[int, dict[int, int], str]
+
+
 def _type2(g: Board, loop: list[int], extra: list[int], both: int, base: float, shape: str,
-           v1: int, v2: int) -> tuple[float, Step]:
+           v1: int, v2: int, add: Add) -> None:
     common = g.cands[extra[0]] & ~both
     value = common.bit_length() if common else 0
     see = -1
@@ -138,17 +179,20 @@ def _type2(g: Board, loop: list[int], extra: list[int], both: int, base: float, 
     for c in extra:
         see &= ~(1 << c)
     rem = (g.digit_cells[value] & see) if value else 0
-    return _loop_step(2, shape, v1, v2, base, {c: 1 << (value - 1) for c in bits(rem)}, loop,
-                      f"one of {', '.join(cell_name(c) for c in extra)} holds {value}; {value} goes from the "
-                      f"cells that see them all.")
+    removals = {c: 1 << (value - 1) for c in bits(rem)}
+    add(2, base, removals, loop, partial(
+        _loop_step, 2, shape, v1, v2, base, removals, loop,
+        f"one of {', '.join(cell_name(c) for c in extra)} holds {value}; {value} goes from the "
+        f"cells that see them all."))
 
 
-def _type3(g: Board, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: float,
-           shape: str) -> list[tuple[float, Step]]:
+def _type3(g: Board, c1: int, c2: int, v1: int, v2: int) -> list[_Subset]:
+    """The naked and hidden sets that the extra digits of ``c1`` and ``c2`` (a loop's two
+    cells with extra digits) form in a house they share, in SE's order."""
     cands = g.cands
     both = (1 << (v1 - 1)) | (1 << (v2 - 1))
     extra = (cands[c1] | cands[c2]) & ~both
-    out: list[tuple[float, Step]] = []
+    out: list[_Subset] = []
     for degree in range(extra.bit_count(), 8):
         for h in _common_houses(c1, c2):
             rc = HOUSES[h]
@@ -183,11 +227,9 @@ def _type3(g: Board, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: 
                             continue
                         if cands[c] & union:
                             removals[c] = cands[c] & union
-                    k = union.bit_count()
-                    out.append(_loop_step(
-                        3, shape, v1, v2, base + (k - 1) * 0.1, removals, loop,
-                        f"the extra digits of {cell_name(c1)} and {cell_name(c2)} form a naked set with "
-                        f"{', '.join(cell_name(c) for c in others)}.", subset_size=k))
+                    out.append((union.bit_count(), removals,
+                                f"the extra digits of {cell_name(c1)} and {cell_name(c2)} form a naked set with "
+                                f"{', '.join(cell_name(c) for c in others)}."))
             if degree * 2 < empties:
                 rem_values = [v for v in range(1, 10) if v not in (v1, v2) and not extra >> (v - 1) & 1]
                 if degree - 2 <= len(rem_values) and degree >= 2:
@@ -208,15 +250,13 @@ def _type3(g: Board, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: 
                             gone = cands[c] & ~hidden
                             if gone:
                                 removals[c] = gone
-                        n = union.bit_count()
-                        out.append(_loop_step(
-                            3, shape, v1, v2, base + (n - 1) * 0.1, removals, loop,
-                            f"a hidden set with {', '.join(cell_name(c) for c in bits(union))}.", subset_size=n))
+                        out.append((union.bit_count(), removals,
+                                    f"a hidden set with {', '.join(cell_name(c) for c in bits(union))}."))
     return out
 
 
 def _type4(g: Board, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: float,
-           shape: str) -> tuple[float, Step] | None:
+           shape: str, add: Add) -> None:
     r1 = r2 = None
     for h in _common_houses(c1, c2):
         others = HOUSE_MASK[h] & ~(1 << c1) & ~(1 << c2)
@@ -229,11 +269,12 @@ def _type4(g: Board, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: 
     elif r2 is not None:
         lock, rem = v2, v1
     else:
-        return None
+        return
     bit = 1 << (rem - 1)
     removals = {c: bit for c in (c1, c2) if g.cands[c] & bit}
-    return _loop_step(4, shape, v1, v2, base, removals, loop,
-                      f"{lock} must be in {cell_name(c1)} or {cell_name(c2)}, so {rem} goes from both.")
+    add(4, base, removals, loop, partial(
+        _loop_step, 4, shape, v1, v2, base, removals, loop,
+        f"{lock} must be in {cell_name(c1)} or {cell_name(c2)}, so {rem} goes from both."))
 
 
 # --------------------------------------------------------------------- BUG
