@@ -313,8 +313,12 @@ class Chaining:
         # What the searches found from each assumption, kept from grid to grid of a path while
         # nothing they read has gone (`_Kept`): closures of the multiple, dynamic and Nishio
         # searches by candidate * 2 + on, cycle and forcing chain hints by StaticLinks bit.
-        self._closures = _Kept(_NEAR_X if nishio else _NEAR)
-        self._cell_hints = _Kept(_NEAR_X if nishio else _NEAR)  # the hints from each cell
+        if multiple and not dynamic and not level:  # static chains: they read only what they reach
+            self._closures: _Kept = _KeptReach(True, True, False)
+            self._cell_hints: _Kept = _KeptReach(True, True, False)  # the hints from each cell
+        else:
+            self._closures = _Kept(_NEAR_X if nishio else _NEAR)
+            self._cell_hints = _Kept(_NEAR_X if nishio else _NEAR)
         self._read = 0  # the candidates the closures asked for so far reached (see `_closure`)
         self._reach = _KeptReach(True, True)  # static closures as bitsets (`_static_cells`)
         self._loop_hints = {(y, x): _KeptReach(y, x) for y, x in ((False, True), (True, False), (True, True))}
@@ -1399,14 +1403,24 @@ class _KeptReach(_Kept):
     result holds while it reached none of the candidates gone and none of those new partners.
     """
 
-    __slots__ = ("y_links", "x_links")
+    __slots__ = ("y_links", "x_links", "plane")
 
-    def __init__(self, y_links: bool, x_links: bool) -> None:
+    def __init__(self, y_links: bool, x_links: bool, plane: bool = True) -> None:
         super().__init__(_NEAR_PLANE, True)
         self.y_links = y_links
         self.x_links = x_links
+        self.plane = plane  # the entries' masks in StaticLinks' layout (else cell * 9 + digit - 1)
 
     def _touched(self, last: int, now: int, gone: int) -> int:
+        touched = self._partners(last, now, gone)
+        if self.plane:
+            return touched
+        out = 0
+        for i in _bits729(touched):
+            out |= 1 << (i % 81 * 9 + i // 81)
+        return out
+
+    def _partners(self, last: int, now: int, gone: int) -> int:
         touched = gone
         if self.x_links:
             for d in range(9):

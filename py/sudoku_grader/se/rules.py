@@ -548,17 +548,24 @@ def aligned_exclusion(degree: int) -> Producer:
 
 def _still_barren(barren: set[int], last: list[int], cands: list[int]) -> set[int]:
     """The cell sets of ``barren`` (found in a grid with candidates ``last``) that are barren in
-    the grid with ``cands`` too: those with no cell in or beside a cell whose candidates
-    changed; none when a candidate came back (another grid)."""
+    the grid with ``cands`` too; none when a candidate came back (another grid).
+
+    A set's verdict reads its cells' candidates and those of its common excluders, which see
+    every cell of the set: it holds while no cell of the set and no cell that sees them all
+    changed. (Other changes around it, like a peer becoming a single, only decide whether the
+    set is looked at, not what it removes.)"""
     if len(last) != len(cands) or len(cands) != 81:
         return set()
-    near = 0
+    changed = 0
     for c in range(81):
         if last[c] != cands[c]:
             if cands[c] & ~last[c]:
                 return set()
-            near |= PEER_MASK[c] | 1 << c
-    return {k for k in barren if not k & near} if near else barren
+            changed |= 1 << c
+    if not changed:
+        return barren
+    peers = [PEER_MASK[c] for c in iter_bits(changed)]
+    return {k for k in barren if not k & changed and all(k & ~p for p in peers)}
 
 
 def _exclusion_step(tid: str, name: str, rating: float, cells: tuple[int, ...] | list[int],
