@@ -62,6 +62,9 @@ class Geometry:
     house_outside: tuple[int, ...] = field(init=False)  # per house, the index space's cells outside it
     # each box with each line crossing it and the cells they share (locked candidates, groups)
     intersections: tuple[tuple[int, int, int], ...] = field(init=False)
+    # for each intersection, in the same order: its cells, the box's other cells and the line's other
+    # cells, so a finder can read the cells' 9-bit candidates instead of 81-bit digit masks
+    intersection_cells: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         n = self.box_rows * self.box_cols
@@ -117,6 +120,13 @@ class Geometry:
             "intersections",
             tuple((b, line, mask[b] & mask[line]) for b in self.boxes for line in self.rows + self.cols
                   if mask[b] & mask[line]),
+        )
+        set_(
+            self,
+            "intersection_cells",
+            tuple((tuple(c for c in houses[b] if c in houses[line]),
+                   tuple(c for c in houses[b] if c not in houses[line]),
+                   tuple(c for c in houses[line] if c not in houses[b])) for b, line, _ in self.intersections),
         )
 
     @property

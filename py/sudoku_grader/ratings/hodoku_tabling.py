@@ -44,6 +44,7 @@ from ..board import Board
 from ..geometry import (
     ALL_CELLS,
     CELL_HOUSES,
+    DIGITS_IN,
     HOUSE_MASK,
     PEER_MASK,
     cell_name,
@@ -133,33 +134,37 @@ class Graph:
 
     # ------------------------------------------------------------------ filling
     def _fill_chains(self, board: Board) -> None:
+        # node ids written out (`node` is 81 * digit + cell, plus _ON when on): this runs for every
+        # candidate and its peers, and a call costs Pyodide twice CPython's price
         dc = board.digit_cells
+        direct = self.direct
         for cell in iter_bits(board.unsolved):
-            m = board.cands[cell]
-            ds = [d for d in range(1, 10) if m >> (d - 1) & 1]
+            ds = DIGITS_IN[board.cands[cell]]
             bivalue = len(ds) == 2
             for d in ds:
-                on_l, off_l = self.direct[node(cell, d, True)], self.direct[node(cell, d, False)]
+                off_id = 81 * d + cell
+                on_l, off_l = direct[_ON + off_id], direct[off_id]
                 for c in ds:
                     if c != d:
-                        on_l.append(node(cell, c, False))
+                        on_l.append(81 * c + cell)
                         if bivalue:
-                            off_l.append(node(cell, c, True))
+                            off_l.append(_ON + 81 * c + cell)
                 others = dc[d] & ~(1 << cell)
                 seen_on = set(on_l)
                 seen_off = set(off_l)
+                base = 81 * d
                 for h in CELL_HOUSES[cell]:
                     hm = others & HOUSE_MASK[h]
                     if not hm:
                         continue
-                    for x in iter_bits(hm):
-                        n = node(x, d, False)
+                    xs = iter_bits(hm)
+                    for x in xs:
+                        n = base + x
                         if n not in seen_on:
                             seen_on.add(n)
                             on_l.append(n)
-                    x = _single(hm)
-                    if x >= 0:
-                        n = node(x, d, True)
+                    if len(xs) == 1:
+                        n = _ON + base + xs[0]
                         if n not in seen_off:
                             seen_off.add(n)
                             off_l.append(n)

@@ -140,11 +140,8 @@ def _collect_rcs(alses: list[Als], board: Board, overlap: bool) -> dict[int, lis
             if bad is None:
                 row = by_dcell[d]
                 bad = 0
-                outside = dc[d] & ~a.buddies[d]
-                while outside:
-                    k = outside.bit_length() - 1
+                for k in iter_bits(dc[d] & ~a.buddies[d]):  # 81-bit: read by table, no wide-int peeling
                     bad |= row[k]
-                    outside ^= 1 << k
                 blocked[memo_key] = bad
             found = has_digit[d] & ~bad & later
             if not overlap:

@@ -98,65 +98,83 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
     outside = g.house_outside  # per house, the other cells: one AND removes a house
     max_fins = MAX_FINS if finned else 0
     max_endo = MAX_ENDO_FINS if finned else 0
-    cover_ok = [False] * 27
+    not_cover = (1 << 27) - 1  # houses outside the cover pool, as bits
     for h in cover_pool:
-        cover_ok[h] = True
+        not_cover &= ~(1 << h)
     bases = [(h, cands & house_mask[h]) for h in base_pool if cands & house_mask[h]]
     out: list[Fish] = []
     nb = len(bases)
 
+    # each house's candidates of the digit, once per search (not once per cover house tried)
+    house_cands = [m & cands for m in house_mask]
+
     def cover_search(base: tuple[int, ...], bcells: int, endo: int, fin_peers: int) -> None:
-        in_base = [False] * 27
+        # houses that cannot be covers (base houses, houses outside the pool), as bits
+        barred = not_cover
         for h in base:
-            in_base[h] = True
+            barred |= 1 << h
         plain = bcells & ~endo  # base cells that need a cover house or must be fins
         # cover houses that could take base cells, with the base cells they take
-        avail = [(h, house_mask[h] & plain) for h in cover_pool if not in_base[h] and house_mask[h] & plain]
-        best = sorted((m.bit_count() for _, m in avail), reverse=True)
+        avail = [house_mask[h] & plain for h in cover_pool if not barred >> h & 1]
+        best = sorted((m.bit_count() for m in avail if m), reverse=True)
         if sum(best[:size]) + max_fins < plain.bit_count():
             return
         required = _required_kinds(base, only)  # kinds of house (bits 1/2/4) the covers must include
+        outside_base = ~bcells
 
         def step(chosen: list[int], covered: int, twice: int, fins: int, nfins: int, peers: int,
                  forbidden: int, missing: int, need: int) -> None:
-            # need: the base cells neither covered nor fins yet (plain & ~covered & ~fins)
+            # need: the base cells neither covered nor fins yet (plain & ~covered & ~fins);
+            # at least one cover house is still to choose
             left = size - len(chosen)
             if _POP3[missing] > left:
-                return
-            if not left:
-                nfins += need.bit_count()
-                if nfins > max_fins:
-                    return
-                once = plain & covered & ~twice
-                for h in chosen:  # a cover house that takes no base cell of its own is redundant
-                    if not house_mask[h] & once:
-                        return
-                fins |= need
-                for c in iter_bits(need):
-                    peers &= peer_mask[c]
-                all_fins = fins | endo
-                targets = (covered & ~bcells) | (twice & bcells)
-                targets &= cands & ~all_fins
-                if all_fins:
-                    targets &= peers
-                if targets:
-                    out.append(Fish(base, tuple(sorted(chosen)), fins, endo, targets, bcells))
                 return
             if not need:
                 return  # covered with fewer houses than `size`: not a fish of this size
             low = need & -need
             cell = low.bit_length() - 1
             for h in cell_houses[cell]:
-                if not cover_ok[h] or in_base[h] or forbidden >> h & 1:
+                if forbidden >> h & 1:
                     continue
-                if _POP3[missing & ~(1 << (h // 9))] >= left:
+                kind = 1 << (h // 9)
+                if _POP3[missing & ~kind] >= left:
                     continue  # the other slots could not take the kinds still missing
-                hm = house_mask[h] & cands
-                chosen.append(h)
-                step(chosen, covered | hm, twice | (covered & hm), fins, nfins, peers, forbidden,
-                     missing & ~(1 << (h // 9)), need & outside[h])
-                chosen.pop()
+                hm = house_cands[h]
+                if left > 1:
+                    chosen.append(h)
+                    step(chosen, covered | hm, twice | (covered & hm), fins, nfins, peers, forbidden,
+                         missing & ~kind, need & outside[h])
+                    chosen.pop()
+                    forbidden |= 1 << h
+                    continue
                 forbidden |= 1 << h
+                # h completes a cover set, checked here rather than in a call of its own (most
+                # sets fail; the cheap tests come first, each an operation on 81-bit ints)
+                rest = need & outside[h]  # the base cells left uncovered: fins
+                all_fins = fins | endo
+                p = peers
+                if rest:
+                    if nfins + rest.bit_count() > max_fins:
+                        continue
+                    all_fins |= rest
+                    for c in iter_bits(rest):
+                        p &= peer_mask[c]
+                cov = covered | hm
+                tw = twice | (covered & hm)
+                # cov and tw lie in the digit's candidates
+                targets = (cov & outside_base) | (tw & bcells)
+                if all_fins:
+                    targets &= p & ~all_fins
+                if not targets:
+                    continue
+                once = plain & cov & ~tw
+                if not hm & once:
+                    continue  # a cover house that takes no base cell of its own is redundant
+                for x in chosen:
+                    if not house_cands[x] & once:
+                        break
+                else:
+                    out.append(Fish(base, tuple(sorted([*chosen, h])), fins | rest, endo, targets, bcells))
             # or the cell is a fin
             if nfins < max_fins:
                 p = peers & peer_mask[cell]
@@ -165,7 +183,7 @@ def _search(cands: int, size: int, base_pool: tuple[int, ...], cover_pool: tuple
                         forbidden |= 1 << h
                     step(chosen, covered, twice, fins | low, nfins + 1, p, forbidden, missing, need ^ low)
 
-        step([], 0, 0, 0, 0, fin_peers, 0, required, plain)
+        step([], 0, 0, 0, 0, fin_peers, barred, required, plain)
 
     def base_search(start: int, chosen: list[int], bcells: int, endo: int, peers: int) -> None:
         if len(chosen) == size:

@@ -5,9 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board
-from ..geometry import cell_name, cells_name, house_name, iter_bits
+from ..geometry import DIGITS_IN, cell_name, cells_name, house_name, iter_bits
 from ..step import Mark, Step
 from .registry import technique
+
+
+def _union(cands: list[int], cells: tuple[int, ...]) -> int:
+    """The digits (9-bit) that are candidates in some of ``cells``."""
+    u = 0
+    for c in cells:
+        u |= cands[c]
+    return u
 
 
 def _locked(board: Board, pointing: bool) -> Iterator[Step]:
@@ -15,16 +23,15 @@ def _locked(board: Board, pointing: bool) -> Iterator[Step]:
     name = "Locked Candidates Type 1 (Pointing)" if pointing else "Locked Candidates Type 2 (Claiming)"
     g = board.geometry
     house_mask = g.house_mask
-    for box, line, inter in g.intersections:
+    cands = board.cands
+    for (box, line, inter), (shared, box_rest, line_rest) in zip(g.intersections, g.intersection_cells):
         base, cover = (box, line) if pointing else (line, box)
-        for d in g.digits:
+        base_rest, cover_rest = (box_rest, line_rest) if pointing else (line_rest, box_rest)
+        digits = _union(cands, shared) & ~_union(cands, base_rest) & _union(cands, cover_rest)
+        for d in DIGITS_IN[digits]:  # in the intersection and nowhere else in the base, and in the cover
             dc = board.digit_cells[d]
             in_base = dc & house_mask[base]
-            if not in_base or in_base & ~inter:
-                continue
             targets = dc & house_mask[cover] & ~inter
-            if not targets:
-                continue
             elims = [(c, d) for c in iter_bits(targets)]
             yield Step(
                 tid, name, eliminations=elims,
@@ -63,17 +70,21 @@ def _direct_locked(board: Board, pointing: bool) -> Iterator[Step]:
     name = "Direct Pointing" if pointing else "Direct Claiming"
     g = board.geometry
     house_mask = g.house_mask
-    for box, line, inter in g.intersections:
+    cands = board.cands
+    for (box, line, inter), (shared, box_rest, line_rest) in zip(g.intersections, g.intersection_cells):
         base, cover = (box, line) if pointing else (line, box)
+        base_rest, cover_rest = (box_rest, line_rest) if pointing else (line_rest, box_rest)
         cover_mask = house_mask[cover]
-        for d in g.digits:
+        once = twice = 0
+        for c in shared:
+            m = cands[c]
+            twice |= once & m
+            once |= m
+        # in two or more cells of the intersection, nowhere else in the base, and in the cover
+        for d in DIGITS_IN[twice & ~_union(cands, base_rest) & _union(cands, cover_rest)]:
             dc = board.digit_cells[d]
             in_base = dc & house_mask[base]
-            if in_base.bit_count() < 2 or in_base & ~inter:
-                continue
             targets = dc & cover_mask & ~inter
-            if not targets:
-                continue
             elims = [(c, d) for c in iter_bits(targets)]
             # houses of the base's kind that cross the cover house, other than the base
             kind = base // 9

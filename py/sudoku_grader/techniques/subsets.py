@@ -21,6 +21,7 @@ from itertools import combinations
 from ..board import Board
 from ..geometry import (
     HOUSES,
+    POPCOUNT9,
     Geometry,
     cell_name,
     cells_name,
@@ -65,14 +66,14 @@ def naked_sets(board: Board, house: int, size: int) -> Iterator[tuple[int, int]]
     """
     cands = board.cands
     in_house = board.unsolved & board.geometry.house_mask[house]
-    pool = [c for c in iter_bits(in_house) if 2 <= cands[c].bit_count() <= size]
+    pool = [c for c in iter_bits(in_house) if 2 <= POPCOUNT9[cands[c]] <= size]
     if len(pool) < size:
         return
     for combo in combinations(pool, size):
         union = 0
         for c in combo:
             union |= cands[c]
-        if union.bit_count() == size:
+        if POPCOUNT9[union] == size:
             yield sum(1 << c for c in combo), union
 
 

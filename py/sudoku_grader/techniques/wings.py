@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ..board import Board
-from ..geometry import CELL_HOUSES, cell_name, cells_name, digits_of, house_name, iter_bits
+from ..geometry import CELL_HOUSES, POPCOUNT9, TOP9, cell_name, cells_name, digits_of, house_name, iter_bits
 from ..step import Link, Mark, Step
 from .registry import technique
 
@@ -39,7 +39,7 @@ FAMILY = "wings"
 
 def _bivalue_cells(board: Board) -> list[int]:
     cands = board.cands
-    return [c for c in iter_bits(board.unsolved) if cands[c].bit_count() == 2]
+    return [c for c in iter_bits(board.unsolved) if POPCOUNT9[cands[c]] == 2]
 
 
 def _digit(mask: int) -> int:
@@ -53,23 +53,25 @@ def _elims(mask: int, digit: int) -> list[tuple[int, int]]:
 # ------------------------------------------------------------------- XY / XYZ
 def _wings(board: Board, pivot_size: int) -> Iterator[Step]:
     peer_mask = board.geometry.peer_mask
+    sees = board.geometry.sees
     cands = board.cands
     bivalues = _bivalue_cells(board)
     xyz = pivot_size == 3
     tid, name = ("xyz-wing", "XYZ-Wing") if xyz else ("xy-wing", "XY-Wing")
     for pivot in iter_bits(board.unsolved):
         pc = cands[pivot]
-        if pc.bit_count() != pivot_size:
+        if POPCOUNT9[pc] != pivot_size:
             continue
         # pincers: bivalue peers sharing exactly one (XY) / two (XYZ) digits with the pivot
         shared = 2 if xyz else 1
-        pincers = [c for c in bivalues if peer_mask[pivot] >> c & 1 and (cands[c] & pc).bit_count() == shared]
+        sees_pivot = sees[pivot]
+        pincers = [c for c in bivalues if sees_pivot[c] and POPCOUNT9[cands[c] & pc] == shared]
         for p1, p2 in combinations(pincers, 2):
             m1, m2 = cands[p1], cands[p2]
             if m1 == m2:
                 continue
             zmask = m1 & m2
-            if zmask.bit_count() != 1:
+            if POPCOUNT9[zmask] != 1:
                 continue
             if xyz:
                 if m1 | m2 != pc:
@@ -127,7 +129,7 @@ def _bent_sets(board: Board, size: int) -> Iterator[tuple[list[int], int, int]]:
     unrestricted (adding cells never restores a restriction).
     """
     cands = board.cands
-    pool = [(c, cands[c]) for c in iter_bits(board.unsolved) if 2 <= cands[c].bit_count() <= size]
+    pool = [(c, cands[c]) for c in iter_bits(board.unsolved) if 2 <= POPCOUNT9[cands[c]] <= size]
     if len(pool) >= size:
         yield from _combine(board, size, pool, [], 0, 0)
 
@@ -146,6 +148,7 @@ def _combine(board: Board, size: int, rest: list[tuple[int, int]], chosen: list[
     peer_mask = board.geometry.peer_mask
     sees = board.geometry.sees
     cands, dc = board.cands, board.digit_cells
+    pop = POPCOUNT9  # a table lookup costs Pyodide less than int.bit_count()
     need = size - 1 - len(chosen)  # cells still to choose after this one
     for i in range(len(rest) - need):
         c, m = rest[i]
@@ -160,7 +163,7 @@ def _combine(board: Board, size: int, rest: list[tuple[int, int]], chosen: list[
             if nl & (nl - 1):
                 continue
         if nl:  # z is known: its cells must keep a common peer holding z
-            z = nl.bit_length()
+            z = TOP9[nl] + 1
             common = dc[z]
             zbit = nl
             for x in chosen:
@@ -172,10 +175,10 @@ def _combine(board: Board, size: int, rest: list[tuple[int, int]], chosen: list[
                 continue
         u = union | m
         if need == 0:
-            if u.bit_count() == size and nl:
-                yield [*chosen, c], u, nl.bit_length()
+            if pop[u] == size and nl:
+                yield [*chosen, c], u, TOP9[nl] + 1
             continue
-        later = [xm for xm in rest[i + 1:] if (u | xm[1]).bit_count() <= size]
+        later = [xm for xm in rest[i + 1:] if pop[u | xm[1]] <= size]
         if len(later) >= need:
             yield from _combine(board, size, later, [*chosen, c], nl, u)
 
