@@ -664,6 +664,28 @@ def test_solve_keeps_the_solution_path_out_of_sight(page: Any, site: str) -> Non
     assert by_id(page, "steps").is_visible() and not by_id(page, "path-note").is_visible()
 
 
+def test_solve_mode_rates_on_request_without_showing_the_path(page: Any, site: str) -> None:
+    """A solve link does not rate; Solve has no "Rate & explain" button, so the ratings panel
+    offers one: the ratings show, the path stays hidden, and the offer goes."""
+    page.evaluate("p => localStorage.removeItem('sudoku-grader-game:' + p)", TOUGH)
+    page.goto(site + "#solve:" + TOUGH)
+    wait_ready(page)
+    page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
+    assert not by_id(page, "analyze").is_visible()
+    offer = by_id(page, "rate-in-solve")
+    offer.wait_for()
+    assert "solution path stays hidden" in by_id(page, "ratings").inner_text()
+    assert not page.locator("#steps-panel").is_visible()  # no rating yet: no empty stepper either
+    offer.click()
+    page.wait_for_selector('[data-testid="ratings"][data-puzzle] table', timeout=WORK_TIMEOUT_MS)
+    page.wait_for_function("document.querySelectorAll('#steps li').length > 0", timeout=WORK_TIMEOUT_MS)
+    assert not by_id(page, "rate-in-solve").is_visible()
+    assert not by_id(page, "steps").is_visible() and by_id(page, "path-note").is_visible()
+    assert page.evaluate("window.sudokuGrader.state.analysis.puzzle") == TOUGH
+    by_id(page, "mode-analyse").click()
+    assert page.locator("#steps-panel").is_visible() and by_id(page, "steps").is_visible()
+
+
 @pytest.mark.parametrize("puzzle", [EASY, HARD, FIENDISH], ids=["easy", "se-4.4", "se-7.1"])
 def test_solve_by_hint_and_apply_only(page: Any, site: str, puzzle: str) -> None:
     sol = solution_of(puzzle)

@@ -80,6 +80,18 @@ export function mount(root, store) {
     if (!a) {
       delete ratingsRoot.dataset.puzzle;
       ratingsRoot.innerHTML = '<p class="muted">Rate a puzzle to see every scale side by side.</p>';
+      // Solve has no "Rate & explain" button: the player may still ask how hard the puzzle is
+      // (the solution path stays hidden until asked for).
+      if (s.mode === "solve" && /[1-9]/.test(s.game.puzzle())) {
+        ratingsRoot.firstChild.textContent = "How hard is this puzzle? Its ratings show here; the solution path stays hidden.";
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = "Rate this puzzle";
+        b.setAttribute("data-testid", "rate-in-solve");
+        b.disabled = Boolean(s.running);
+        b.addEventListener("click", () => act.analyze(store));
+        ratingsRoot.appendChild(b);
+      }
       return;
     }
     ratingsRoot.dataset.puzzle = a.puzzle; // which puzzle the rows are about (tests read it)
@@ -159,7 +171,7 @@ export function mount(root, store) {
   }
 
   store.subscribe((s, keys) => {
-    if (touches(keys, "analysis", "catalogue")) render(s);
+    if (touches(keys, "analysis", "catalogue", "mode", "running") || (!s.analysis && touches(keys, "game"))) render(s);
     else if (touches(keys, "view")) drawChart(s);
   });
   render(store.state);

@@ -72,6 +72,8 @@ export function mount(root, store) {
 
   function renderHidden(s) {
     document.body.classList.toggle("path-hidden", s.mode === "solve" && !s.pathShown && Boolean(s.analysis));
+    // Before any rating Solve has no path to show or hide: an empty stepper is only clutter.
+    document.body.classList.toggle("path-none", s.mode === "solve" && !s.analysis);
   }
 
   store.subscribe((s, keys) => {
