@@ -22,24 +22,33 @@ from .registry import technique
 
 
 def _subsets(board: Board, cells: list[int], shared: dict[int, int]) -> list[tuple[int, int, int, int]]:
-    """(cell mask, digit union, size, shared bits) of every nonempty subset of ``cells``; ``shared``
-    gives the cells of the box-line intersection a small bit each, so that a line set and a box
-    set are checked for a common cell without an 81-bit operation."""
-    cands = board.cands
+    """(subset, digit union, size, shared bits) of every nonempty subset of ``cells``. A subset is a
+    small mask over positions in ``cells`` (`_cells_of` makes the cell mask, needed only for a step
+    found), and ``shared`` gives the cells of the box-line intersection a small bit each, so that a
+    line set and a box set are checked for a common cell: no 81-bit operation per subset."""
     n = len(cells)
+    cands = [board.cands[c] for c in cells]
+    bits = [shared.get(c, 0) for c in cells]
     unions = [0] * (1 << n)
-    masks = [0] * (1 << n)
     smalls = [0] * (1 << n)
     out = []
     for i in range(1, 1 << n):
         top = TOP9[i]
         rest = i ^ (1 << top)
-        c = cells[top]
-        unions[i] = unions[rest] | cands[c]
-        masks[i] = masks[rest] | 1 << c
-        smalls[i] = smalls[rest] | shared.get(c, 0)
-        out.append((masks[i], unions[i], POPCOUNT9[i], smalls[i]))
+        u = unions[rest] | cands[top]
+        unions[i] = u
+        b = smalls[rest] | bits[top]
+        smalls[i] = b
+        out.append((i, u, POPCOUNT9[i], b))
     return out
+
+
+def _cells_of(cells: list[int], subset: int) -> int:
+    """The cell mask of a subset from `_subsets`."""
+    mask = 0
+    for j in iter_bits(subset):
+        mask |= 1 << cells[j]
+    return mask
 
 
 def _and(mask: int) -> str:
@@ -67,21 +76,24 @@ def _sue_de_coq(board: Board) -> Iterator[Step]:
                 if n_plus < 2:
                     continue
                 line_sets = []
-                for lm, lu, ln, ls in _subsets(board, list(iter_bits(line_open & ~core_mask)), shared):
+                line_cells = list(iter_bits(line_open & ~core_mask))
+                for li, lu, ln, ls in _subsets(board, line_cells, shared):
                     extra_l = POPCOUNT9[lu & ~v]
                     if lu & v and extra_l < ln and ln - extra_l < n_plus:
-                        line_sets.append((lm, lu, ln, extra_l, ls))
+                        line_sets.append((li, lu, ln, extra_l, ls))
                 if not line_sets:
                     continue
-                box_subsets = _subsets(board, list(iter_bits(box_open & ~core_mask)), shared)
-                for lm, lu, ln, extra_l, ls in line_sets:
+                box_cells = list(iter_bits(box_open & ~core_mask))
+                box_subsets = _subsets(board, box_cells, shared)
+                for li, lu, ln, extra_l, ls in line_sets:
                     need = n_plus - (ln - extra_l)
                     forbidden = lu & v
-                    for bm, bu, bn, bs in box_subsets:
+                    for bi, bu, bn, bs in box_subsets:
                         if bs & ls or bu & forbidden or not bu & v:
                             continue
                         if bn - POPCOUNT9[bu & ~v] != need:
                             continue
+                        lm, bm = _cells_of(line_cells, li), _cells_of(box_cells, bi)
                         both_extra = bu & lu
                         box_digits = ((v | bu) & ~lu) | both_extra
                         line_digits = ((v | lu) & ~bu) | both_extra
