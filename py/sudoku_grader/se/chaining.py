@@ -1125,7 +1125,7 @@ class StaticLinks:
     """
 
     __slots__ = ("grid", "planes", "all", "y_links", "x_links", "strong", "strong_mask", "on_off", "off_on",
-                 "on_off_mask", "off_on_mask", "weak_of")
+                 "on_off_mask", "off_on_mask", "weak_of", "on_closure")
 
     def __init__(self, g: Board, y_links: bool, x_links: bool) -> None:
         self.grid = g
@@ -1162,6 +1162,7 @@ class StaticLinks:
         self.on_off_mask = _Table(lambda idx: _mask_of(self.on_off[idx]))
         self.off_on_mask = _Table(lambda idx: _mask_of(self.off_on[idx]))
         self.weak_of = _Table(self.weak)  # `weak` per bit, as the closures ask for it
+        self.on_closure = _Table(self._on_closure)  # per bit: its "on"'s closure (`candidates`)
 
     def _on_off(self, idx: int) -> list[tuple[int, int, int, int]]:
         g = self.grid
@@ -1291,6 +1292,15 @@ class StaticLinks:
             off |= added
         return 0
 
+    def _on_closure(self, i: int) -> tuple[int, int, int, int]:
+        """(on set, off set, round of the source's "off", round of a partner's "off" from
+        another "on") of the closure of bit ``i`` on (`rounds`)."""
+        partners = 0
+        for t in self.strong.get(i, ()):
+            partners |= 1 << t
+        on, off, _others, r_off, r_cycle, _ = self.rounds(1 << i, 0, 1 << i, partners)
+        return on, off, r_off, r_cycle
+
     def candidates(self, cell: int, digit: int, x_links: bool) -> tuple[int, int, int, int]:
         """Whether the cycle search and the two forcing searches from (cell, digit) can find
         a hint (a cycle that removes something, any forcing chain), as the least complexity
@@ -1300,14 +1310,18 @@ class StaticLinks:
         bit = 1 << i
         # A cycle returns to the source from one of its strong partners, turned off by an "on"
         # that is not the source itself (the search reaches it at length 4 or more).
-        partners = 0
-        for t in self.strong.get(i, ()):
-            partners |= 1 << t
-        on, off, _others, r_off, r_cycle, _ = self.rounds(bit, 0, bit, partners)
+        on, off, r_off, r_cycle = self.on_closure[i]
         reach = on | off
         r_on = 0
-        if x_links or r_cycle:
-            on2, off2, _, _, _, r_on = self.rounds(0, bit, bit)
+        strong = self.strong.get(i)
+        if strong and (x_links or r_cycle):
+            # The source "off" turns its partners on, and a partner's "on" turns the source
+            # off: the closure of the source "off" holds what a partner's "on" implies (the
+            # same potentials, found in other rounds: only when it turns the source on are
+            # its own rounds counted).
+            on2, off2 = self.on_closure[strong[0]][:2]
+            if on2 & bit:
+                r_on = self.rounds(0, bit, bit)[5]
             reach |= on2 | off2
             # A cycle removes a candidate outside its cells that sees one of its "on"s and one
             # of its "off"s. The "on"s lie in the closure of the source "on"; the "off"s, read

@@ -60,6 +60,7 @@ FISH_ORDER = ((COLS, ROWS), (ROWS, COLS))  # (base houses, cover houses)
 HOUSES_OF_KIND = (ROWS, COLS, BOXES)  # by geometry's house kind (house // 9)
 # A cell's block, row and column: the order in which SE's chains and loops visit its houses.
 CELL_HOUSES_SE = tuple((18 + CELL_BOX[c], CELL_ROW[c], 9 + CELL_COL[c]) for c in range(81))
+_HOUSE_BITS = tuple(sum(1 << h for h in CELL_HOUSES_SE[c]) for c in range(81))  # a cell's houses, 27-bit
 DIGITS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(d + 1 for d in range(9) if m >> d & 1) for m in range(512))
 
 
@@ -67,6 +68,45 @@ DIGITS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(d + 1 for d in range(9) if 
 def combinations(n: int, k: int) -> tuple[tuple[int, ...], ...]:
     """k-subsets of range(n) in SE's permutation order (increasing bit pattern)."""
     return tuple(sorted(itertools.combinations(range(n), k), key=lambda t: t[::-1]))
+
+
+class _Quiet:
+    """The last grid in which a producer found nothing, to scan only what changed since.
+
+    SE's path mostly moves on by a step or two, and most producers find nothing at most
+    positions. A house-local producer (hidden and naked sets: a house's sets read only its
+    cells) or a digit-local one (fish, locking: they read only the digit's places) finds in
+    the next grid only what a changed house or digit holds, in the same order, since the
+    others still hold nothing. Any candidate or value coming back (another grid) means a
+    full scan. Each producer keeps its own; it is set only when a full run yielded nothing.
+    """
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: list[int] | None = None
+
+    def changed(self, board: Board) -> tuple[int, int]:
+        """(houses, digits) to scan, as 27-bit and 9-bit masks; forgets the last grid."""
+        last, self.last = self.last, None
+        if last is None or len(board.cands) != 81:
+            return -1, -1
+        houses = digits = 0
+        cands, values = board.cands, board.values
+        for c in range(81):
+            now = cands[c] | values[c] << 9
+            was = last[c]
+            if now != was:
+                if now & ~was & 511 or was >> 9:  # a candidate back, a value changed
+                    return -1, -1
+                houses |= _HOUSE_BITS[c]
+                digits |= was & ~now
+        return houses, digits
+
+    def nothing(self, board: Board) -> None:
+        """Remember ``board`` as a grid where the producer found nothing."""
+        if len(board.cands) == 81:
+            self.last = [m | v << 9 for m, v in zip(board.cands, board.values)]
 
 
 def se_step(technique: str, name: str, difficulty: float, *, placement: tuple[int, int] | None = None,
@@ -130,16 +170,18 @@ def naked_single(board: Board) -> Iterator[Step]:
 
 
 # ---------------------------------------------------------- intersections
-def find_locking(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
+def find_locking(board: Board, digits: int = -1) -> Iterator[tuple[int, int, int, int, int]]:
     """SE's Locking search: (confining house, crossing house, digit, its places, what goes), in
-    the order of `LOCKING_ORDER` then digit. Two or more places of a digit lie in at most one
-    crossing house of a kind, the house of any of them, so each (house, digit) is one test."""
+    the order of `LOCKING_ORDER` then digit (of ``digits``, a 9-bit mask). Two or more places
+    of a digit lie in at most one crossing house of a kind, the house of any of them, so each
+    (house, digit) is one test."""
     dc = board.digit_cells
+    scan = [v for v in range(1, 10) if digits >> (v - 1) & 1]
     for h1s, house_of in _LOCKING_GROUPS:
         for h1 in h1s:
             m1 = HOUSE_MASK[h1]
             found: list[tuple[int, int, int]] = []
-            for v in range(1, 10):
+            for v in scan:
                 pos = dc[v] & m1
                 if pos & (pos - 1) == 0:
                     continue
@@ -163,10 +205,24 @@ def _lock_words(h1: int, h2: int, v: int) -> tuple[str, str]:
     return name, f"in {house_name(h1)} {v} lies only in {house_name(h2)}"
 
 
-def direct_locking(board: Board) -> Iterator[Step]:
+def _direct_locking() -> Producer:
+    quiet = _Quiet()
+
+    def produce(board: Board) -> Iterator[Step]:
+        found = False
+        for step in _direct_locking_steps(board, quiet.changed(board)[1]):
+            found = True
+            yield step
+        if not found:
+            quiet.nothing(board)
+
+    return produce
+
+
+def _direct_locking_steps(board: Board, digits: int) -> Iterator[Step]:
     """Direct Pointing / Claiming: a locking that leaves a hidden single in a parallel house."""
     dc = board.digit_cells
-    for h1, h2, v, _pos, removable in find_locking(board):
+    for h1, h2, v, _pos, removable in find_locking(board, digits):
         m2 = HOUSE_MASK[h2]
         for h3 in HOUSES_OF_KIND[h1 // 9]:
             if h3 == h1 or not HOUSE_MASK[h3] & m2:
@@ -186,8 +242,22 @@ def direct_locking(board: Board) -> Iterator[Step]:
                                        f"{cell_name(hcell)}={v}.")
 
 
-def locking(board: Board) -> Iterator[Step]:
-    for h1, h2, v, pos, removable in find_locking(board):
+def _locking() -> Producer:
+    quiet = _Quiet()
+
+    def produce(board: Board) -> Iterator[Step]:
+        found = False
+        for step in _locking_steps(board, quiet.changed(board)[1]):
+            found = True
+            yield step
+        if not found:
+            quiet.nothing(board)
+
+    return produce
+
+
+def _locking_steps(board: Board, digits: int) -> Iterator[Step]:
+    for h1, h2, v, pos, removable in find_locking(board, digits):
         if removable:
             name, why = _lock_words(h1, h2, v)
             yield se_step("locked-candidates-1" if name == "Pointing" else "locked-candidates-2", name,
@@ -196,16 +266,24 @@ def locking(board: Board) -> Iterator[Step]:
                           text=f"{name}: {why}, so {v} is removed from the rest of {house_name(h2)}.", digit=v)
 
 
+direct_locking = _direct_locking()
+locking = _locking()
+
+
 # ------------------------------------------------------------ hidden sets
 _SET_NAMES = {2: "Pair", 3: "Triplet", 4: "Quad"}
 _SET_IDS = {2: "pair", 3: "triple", 4: "quadruple"}
 
 
-def find_hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[tuple[int, tuple[int, ...], int]]:
-    """SE's hidden set search: (house, values, their cells) for every hidden set in SE's order."""
+def find_hidden_sets(board: Board, degree: int, direct: bool, houses: int = -1
+                     ) -> Iterator[tuple[int, tuple[int, ...], int]]:
+    """SE's hidden set search: (house, values, their cells) for every hidden set in SE's order
+    (in the houses of ``houses``, a 27-bit mask)."""
     dc = board.digit_cells
     cands = board.cands
     for h in SINGLES_ORDER:
+        if not houses >> h & 1:
+            continue
         hm = HOUSE_MASK[h]
         empties = (board.unsolved & hm).bit_count()
         if not (empties > degree * 2 or (direct and empties > degree)):
@@ -258,10 +336,19 @@ def hidden_set_parents(h: int, values: tuple[int, ...], union: int, src: Board, 
 
 def hidden_set(degree: int, direct: bool) -> Producer:
     word = _SET_NAMES[degree]
+    quiet = _Quiet()
 
     def produce(board: Board) -> Iterator[Step]:
+        found = False
+        for step in steps(board, quiet.changed(board)[0]):
+            found = True
+            yield step
+        if not found:
+            quiet.nothing(board)
+
+    def steps(board: Board, houses: int) -> Iterator[Step]:
         dc = board.digit_cells
-        for h, values, union in find_hidden_sets(board, degree, direct):
+        for h, values, union in find_hidden_sets(board, degree, direct, houses):
             cells_txt = ",".join(cell_name(c) for c in iter_bits(union))
             removals = hidden_removals(board, values, union)
             if direct:
@@ -288,10 +375,14 @@ def hidden_set(degree: int, direct: bool) -> Producer:
 
 
 # ------------------------------------------------------------- naked sets
-def find_naked_sets(board: Board, degree: int) -> Iterator[tuple[int, tuple[int, ...], int, Removals]]:
-    """SE's naked set search: (house, cells, their values, what goes) for each set that removes something."""
+def find_naked_sets(board: Board, degree: int, houses: int = -1
+                    ) -> Iterator[tuple[int, tuple[int, ...], int, Removals]]:
+    """SE's naked set search: (house, cells, their values, what goes) for each set that removes
+    something (in the houses of ``houses``, a 27-bit mask)."""
     cands = board.cands
     for h in SINGLES_ORDER:
+        if not houses >> h & 1:
+            continue
         rc = HOUSES[h]
         if (board.unsolved & HOUSE_MASK[h]).bit_count() <= degree:
             continue
@@ -316,9 +407,18 @@ def naked_set_parents(cells: tuple[int, ...], vmask: int, src: Board, cur: Board
 
 def naked_set(degree: int) -> Producer:
     word = _SET_NAMES[degree]
+    quiet = _Quiet()
 
     def produce(board: Board) -> Iterator[Step]:
-        for h, cells, union, removals in find_naked_sets(board, degree):
+        found = False
+        for step in steps(board, quiet.changed(board)[0]):
+            found = True
+            yield step
+        if not found:
+            quiet.nothing(board)
+
+    def steps(board: Board, houses: int) -> Iterator[Step]:
+        for h, cells, union, removals in find_naked_sets(board, degree, houses):
             yield se_step(f"naked-{_SET_IDS[degree]}", f"Naked {word}", {2: 3.0, 3: 3.6, 4: 5.0}[degree],
                           removals=removals, cells=cells,
                           text=f"Naked {word}: {','.join(cell_name(c) for c in cells)} hold only "
@@ -328,11 +428,14 @@ def naked_set(degree: int) -> Producer:
 
 
 # ------------------------------------------------------------------- fish
-def find_fish(board: Board, degree: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int, int, int]]:
-    """SE's fish search: (base houses, cover houses, cover cells, digit, what goes)."""
+def find_fish(board: Board, degree: int, digits: int = -1
+              ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int, int, int]]:
+    """SE's fish search: (base houses, cover houses, cover cells, digit, what goes), for the
+    digits of ``digits`` (a 9-bit mask)."""
+    scan = [v for v in range(1, 10) if digits >> (v - 1) & 1]
     for base_kind, cover_kind in FISH_ORDER:
         cover_of = CELL_ROW if cover_kind is ROWS else CELL_COL
-        for v in range(1, 10):
+        for v in scan:
             dc = board.digit_cells[v]
             idx = []  # base houses with 2..degree places
             lines = []  # per base house, the cover houses of its places (bit per cover index)
@@ -379,9 +482,18 @@ _FISH = {2: ("X-Wing", "x-wing", 3.2), 3: ("Swordfish", "swordfish", 3.8), 4: ("
 
 def fisherman(degree: int) -> Producer:
     name, tid, rating = _FISH[degree]
+    quiet = _Quiet()
 
     def produce(board: Board) -> Iterator[Step]:
-        for bases, covers, _mask, v, rem in find_fish(board, degree):
+        found = False
+        for step in steps(board, quiet.changed(board)[1]):
+            found = True
+            yield step
+        if not found:
+            quiet.nothing(board)
+
+    def steps(board: Board, digits: int) -> Iterator[Step]:
+        for bases, covers, _mask, v, rem in find_fish(board, degree, digits):
             yield se_step(tid, name, rating, removals=[(c, 1 << (v - 1)) for c in iter_bits(rem)],
                           text=f"{name} on {v}: base {', '.join(house_name(b) for b in bases)}; cover "
                                f"{', '.join(house_name(k) for k in covers)}.", digit=v, size=degree)
