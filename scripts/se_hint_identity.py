@@ -3,7 +3,8 @@
 Usage: python scripts/se_hint_identity.py PUZZLES --old OLD_PYTHONPATH [--new PYTHONPATH]
        [--producers nishio,multiple,dynamic] [--nested 1] [--limit N]
 
-Producers: cycles (Forcing Chains & Cycles), nishio, multiple, dynamic, aligned2, aligned3; a
+Producers: cycles (Forcing Chains & Cycles), nishio, multiple, dynamic, aligned2, aligned3, rules
+(each of SE's producers before the chains, from hidden singles to BUG, its steps); a
 chaining producer's name with ``-first`` (``cycles-first``) lists only the hint SE takes, as the
 rater asks for it (`Chaining.first_hint`; before it existed, the head of the whole list).
 
@@ -45,6 +46,7 @@ def dump(puzzles: list[str], producers: list[str], nested: int, fresh: bool = Fa
     from sudoku_grader import api
     from sudoku_grader.ratings.se import SEPolicy
     from sudoku_grader.se.chaining import Chaining, chain_of
+    from sudoku_grader.se.policy import PRODUCERS as SE_PRODUCERS
     from sudoku_grader.se.policy import next_step
     from sudoku_grader.se.rules import aligned_exclusion
 
@@ -58,6 +60,9 @@ def dump(puzzles: list[str], producers: list[str], nested: int, fresh: bool = Fa
 
     out: list[Any] = []
     engines: dict[str, Any] = {}
+    # SE's own producer objects (what they keep from grid to grid is checked too; --fresh does
+    # not apply to them), all but the chaining ones.
+    rules = [(name, produce) for name, _base, produce in SE_PRODUCERS if "Forcing Chains" not in name]
     for n, puzzle in enumerate(puzzles):
         board = api.load(puzzle)
         policy = SEPolicy()
@@ -69,6 +74,14 @@ def dump(puzzles: list[str], producers: list[str], nested: int, fresh: bool = Fa
             level = _level(step.technique)
             names = list(producers) + [f"level{k}" for k in range(1, nested + 1) if level >= k]
             for name in names:
+                if name == "rules":  # every producer before the chains, as the rater keeps them
+                    for rule, produce in rules:
+                        steps = list(produce(board.copy()))
+                        out.append([n, pos, rule, _digest([[s.technique, s.name, s.eliminations, s.placements,
+                                                            s.text, repr(sorted(s.extra.items())),
+                                                            [(m.cell, m.digit, m.role) for m in s.highlights]]
+                                                           for s in steps])])
+                    continue
                 if name.startswith("aligned"):  # Aligned Pair (2) / Triplet (3) Exclusion: its steps
                     if fresh or name not in engines:
                         engines[name] = aligned_exclusion(int(name[7:]))

@@ -81,32 +81,32 @@ class _Quiet:
     full scan. Each producer keeps its own; it is set only when a full run yielded nothing.
     """
 
-    __slots__ = ("last",)
+    __slots__ = ("last", "now")
 
     def __init__(self) -> None:
         self.last: list[int] | None = None
+        self.now: list[int] | None = None  # the grid being scanned, per cell cands | value << 9
 
     def changed(self, board: Board) -> tuple[int, int]:
         """(houses, digits) to scan, as 27-bit and 9-bit masks; forgets the last grid."""
         last, self.last = self.last, None
-        if last is None or len(board.cands) != 81:
+        self.now = now = [m | v << 9 for m, v in zip(board.cands, board.values)] if len(board.cands) == 81 else None
+        if last is None or now is None:
             return -1, -1
+        if now == last:
+            return 0, 0
         houses = digits = 0
-        cands, values = board.cands, board.values
-        for c in range(81):
-            now = cands[c] | values[c] << 9
-            was = last[c]
-            if now != was:
-                if now & ~was & 511 or was >> 9:  # a candidate back, a value changed
+        for c, (is_, was) in enumerate(zip(now, last)):
+            if is_ != was:
+                if is_ & ~was & 511 or was >> 9:  # a candidate back, a value changed
                     return -1, -1
                 houses |= _HOUSE_BITS[c]
-                digits |= was & ~now
+                digits |= was & ~is_
         return houses, digits
 
-    def nothing(self, board: Board) -> None:
-        """Remember ``board`` as a grid where the producer found nothing."""
-        if len(board.cands) == 81:
-            self.last = [m | v << 9 for m, v in zip(board.cands, board.values)]
+    def nothing(self) -> None:
+        """Remember the grid `changed` last saw as one where the producer found nothing."""
+        self.last = self.now
 
 
 def se_step(technique: str, name: str, difficulty: float, *, placement: tuple[int, int] | None = None,
@@ -214,7 +214,7 @@ def _direct_locking() -> Producer:
             found = True
             yield step
         if not found:
-            quiet.nothing(board)
+            quiet.nothing()
 
     return produce
 
@@ -251,7 +251,7 @@ def _locking() -> Producer:
             found = True
             yield step
         if not found:
-            quiet.nothing(board)
+            quiet.nothing()
 
     return produce
 
@@ -344,7 +344,7 @@ def hidden_set(degree: int, direct: bool) -> Producer:
             found = True
             yield step
         if not found:
-            quiet.nothing(board)
+            quiet.nothing()
 
     def steps(board: Board, houses: int) -> Iterator[Step]:
         dc = board.digit_cells
@@ -415,7 +415,7 @@ def naked_set(degree: int) -> Producer:
             found = True
             yield step
         if not found:
-            quiet.nothing(board)
+            quiet.nothing()
 
     def steps(board: Board, houses: int) -> Iterator[Step]:
         for h, cells, union, removals in find_naked_sets(board, degree, houses):
@@ -490,7 +490,7 @@ def fisherman(degree: int) -> Producer:
             found = True
             yield step
         if not found:
-            quiet.nothing(board)
+            quiet.nothing()
 
     def steps(board: Board, digits: int) -> Iterator[Step]:
         for bases, covers, _mask, v, rem in find_fish(board, degree, digits):
@@ -676,8 +676,16 @@ def _still_barren(barren: set[int], last: list[int], cands: list[int]) -> set[in
             changed |= 1 << c
     if not changed:
         return barren
-    peers = [PEER_MASK[c] for c in iter_bits(changed)]
-    return {k for k in barren if not k & changed and all(k & ~p for p in peers)}
+    return {k for k in barren if not (k | _seen_by_all(k)) & changed}
+
+
+@cache
+def _seen_by_all(cells: int) -> int:
+    """The cells that see every cell of ``cells`` (a cell mask)."""
+    see = -1
+    for c in iter_bits(cells):
+        see &= PEER_MASK[c]
+    return see
 
 
 def _exclusion_step(tid: str, name: str, rating: float, cells: tuple[int, ...] | list[int],
