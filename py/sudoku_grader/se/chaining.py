@@ -1384,18 +1384,21 @@ class _Kept:
     def sync(self, g: Board) -> None:
         """Keep only the entries that still hold in ``g``."""
         last = self.cands
+        # No grid is trusted until the entries match ``now``: a time limit's alarm raised in here
+        # (`bank.timed`) leaves an empty state, never old entries under a new grid.
+        self.cands = -1
         now = 0
         if len(g.cands) == 81:
             for d in range(9):
                 now |= g.digit_cells[d + 1] << d * 81
-        self.cands = now
         if last < 0 or now & ~last or not now:
             self.entries.clear()
-            return
-        gone = last & ~now
-        if gone:
-            touched = self._touched(last, now, gone)
-            self.entries = {k: e for k, e in self.entries.items() if not e[1] & touched}
+        else:
+            gone = last & ~now
+            if gone:
+                touched = self._touched(last, now, gone)
+                self.entries = {k: e for k, e in self.entries.items() if not e[1] & touched}
+        self.cands = now
 
     def _touched(self, last: int, now: int, gone: int) -> int:
         """The candidates whose links may have changed since the last grid."""
