@@ -484,10 +484,17 @@ class Chaining:
                 for v in DIGITS_OF[m]:
                     got = kept.get((v - 1) * 81 + cell)
                     if got is None:
+                        if m.bit_count() > 2 and not x_links:
+                            kept[(v - 1) * 81 + cell] = ([], _CELL_COLUMN[cell])  # as `_unary` finds
+                            continue
                         if links is None:
                             links = StaticLinks(g, y_links, x_links)
+                        info = links.candidates(cell, v, x_links)
+                        if not (info[0] or info[1] or info[2]):  # no search finds anything: `_unary`'s answer
+                            kept[(v - 1) * 81 + cell] = ([], _CELL_COLUMN[cell] | info[3])
+                            continue
                         found: list[Chain] = []
-                        read, _ = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links)
+                        read, _ = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links, info=info)
                         got = kept[(v - 1) * 81 + cell] = (found, read)
                     result += got[0]
         return result
@@ -1156,26 +1163,40 @@ class StaticLinks:
         # the searches of `Chaining._chain` take them: (candidate, cell, digit, cause).
         # Built when a search first asks (most candidates never start one).
         self.x_links = x_links
-        self.on_off = _Table(self._on_off)
+        self.on_off = _Table(lambda idx: self._on_off_links(idx)[0])
         self.off_on = _Table(self._off_on)
         # The same links as 729-bit masks of candidates (bit cell * 9 + digit - 1).
-        self.on_off_mask = _Table(lambda idx: _mask_of(self.on_off[idx]))
+        self.on_off_mask = _Table(lambda idx: self._on_off_links(idx)[1])
         self.off_on_mask = _Table(lambda idx: _mask_of(self.off_on[idx]))
         self.weak_of = _Table(self.weak)  # `weak` per bit, as the closures ask for it
         self.on_closure = _Table(self._on_closure)  # per bit: its "on"'s closure (`candidates`)
 
-    def _on_off(self, idx: int) -> list[tuple[int, int, int, int]]:
+    def _on_off_links(self, idx: int) -> tuple[list[tuple[int, int, int, int]], int]:
+        """What "on" at ``idx`` turns off, as links and as a mask: read only from the cell's
+        candidates (with Y-links) and the digit's places among its peers, so one entry serves
+        every grid (the nested searches ask on thousands of reduced grids) where those agree."""
+        g = self.grid
+        cell, d = divmod(idx, 9)
+        key = (idx, g.cands[cell] if self.y_links else -1, g.digit_cells[d + 1] & PEER_MASK[cell])
+        got = _ON_OFF_LINKS.get(key)
+        if got is None:
+            if len(_ON_OFF_LINKS) >= _ON_OFF_LINKS_MAX:
+                _ON_OFF_LINKS.clear()
+            got = _ON_OFF_LINKS[key] = self._on_off(idx)
+        return got
+
+    def _on_off(self, idx: int) -> tuple[list[tuple[int, int, int, int]], int]:
         g = self.grid
         cell, d = divmod(idx, 9)
         outs: list[tuple[int, int, int, int]] = []
         if self.y_links:
             others = g.cands[cell] & ~(1 << d)
             if others:
-                outs = [(cell * 9 + v - 1, cell, v, NAKED) for v in DIGITS_OF[others]]
+                own = _CELL_LINKS[cell]
+                outs = [own[v - 1] for v in DIGITS_OF[others]]
         dc = g.digit_cells[d + 1]
-        digit = d + 1
-        outs += [(c * 9 + d, c, digit, cause) for c, cause in _PEERS_SE[cell] if dc >> c & 1]
-        return outs
+        outs += [link for c, link in _PEER_LINKS[idx] if dc >> c & 1]
+        return outs, _mask_of(outs)
 
     def _off_on(self, idx: int) -> list[tuple[int, int, int, int]]:
         g = self.grid
@@ -1222,12 +1243,15 @@ class StaticLinks:
         which reach a potential no sooner than this shortest alternating path does. A chain
         ending there has at least 2r potentials (`Chaining._unary` bounds its complexity so).
         """
-        frontier = [i for i in _bits729(on)]
         weak, strong = self.weak_of, self.strong
         # The first "on" is never found again: after round 1 every "on" is another one.
         others = 0
-        for i in frontier[1:]:
-            others |= weak[i]
+        if on & (on - 1):
+            frontier = list(_bits729(on))
+            for i in frontier[1:]:
+                others |= weak[i]
+        else:  # one assumption or none, as `_on_closure` and `candidates` ask
+            frontier = [on.bit_length() - 1] if on else []
         new_off = off
         r = r_off = r_others = r_on = 0
         expand = self.strong_mask & ~blocked
@@ -1540,6 +1564,16 @@ _PEERS_SE = tuple(tuple((c, cause) for m, cause in (
     (HOUSE_MASK[CELL_HOUSES_SE[cell][1]] & ~HOUSE_MASK[CELL_HOUSES_SE[cell][0]], HID_ROW),
     (HOUSE_MASK[CELL_HOUSES_SE[cell][2]] & ~HOUSE_MASK[CELL_HOUSES_SE[cell][0]], HID_COL))
     for c in bits(m & ~(1 << cell))) for cell in range(81))
+# `StaticLinks._on_off_links` by (candidate, its cell's candidates or -1 without Y-links, its
+# digit's places among the cell's peers): a pure function of the key, shared by every grid
+# (read only by the searches). Emptied at the limit (its lists share the tuples below: some 20 MB).
+_ON_OFF_LINKS: dict[tuple[int, int, int], tuple[list[tuple[int, int, int, int]], int]] = {}
+_ON_OFF_LINKS_MAX = 50_000
+# The link tuples themselves, made once (the entries above share them): per cell, to each of its
+# digits (cause NAKED); per candidate, to the same digit in each peer (block, row, column).
+_CELL_LINKS = tuple(tuple((cell * 9 + v - 1, cell, v, NAKED) for v in range(1, 10)) for cell in range(81))
+_PEER_LINKS = tuple(tuple((c, (c * 9 + d, c, d + 1, cause)) for c, cause in _PEERS_SE[idx // 9])
+                    for idx in range(729) for d in (idx % 9,))
 # Per candidate (cell * 9 + digit - 1): its cell; its key "off" and "on" as a node mask bit.
 _CELL_OF = tuple(i // 9 for i in range(729))
 _KEY_OFF = tuple(1 << 2 * i for i in range(729))
