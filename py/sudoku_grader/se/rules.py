@@ -109,6 +109,25 @@ class _Quiet:
         self.last = self.now
 
 
+HOUSES_CHANGED, DIGITS_CHANGED = 0, 1  # which part of `_Quiet.changed` a producer reads
+
+
+def _quietly(steps: Callable[[Board, int], Iterator[Step]], part: int) -> Producer:
+    """A producer whose ``steps(board, mask)`` scans only the houses or digits (``part``) that
+    changed since a grid where it found nothing (`_Quiet`), and the whole grid otherwise."""
+    quiet = _Quiet()
+
+    def produce(board: Board) -> Iterator[Step]:
+        found = False
+        for step in steps(board, quiet.changed(board)[part]):
+            found = True
+            yield step
+        if not found:
+            quiet.nothing()
+
+    return produce
+
+
 def se_step(technique: str, name: str, difficulty: float, *, placement: tuple[int, int] | None = None,
             removals: Removals = (), cells: list[int] | tuple[int, ...] = (), text: str = "",
             **extra: object) -> Step:
@@ -205,20 +224,6 @@ def _lock_words(h1: int, h2: int, v: int) -> tuple[str, str]:
     return name, f"in {house_name(h1)} {v} lies only in {house_name(h2)}"
 
 
-def _direct_locking() -> Producer:
-    quiet = _Quiet()
-
-    def produce(board: Board) -> Iterator[Step]:
-        found = False
-        for step in _direct_locking_steps(board, quiet.changed(board)[1]):
-            found = True
-            yield step
-        if not found:
-            quiet.nothing()
-
-    return produce
-
-
 def _direct_locking_steps(board: Board, digits: int) -> Iterator[Step]:
     """Direct Pointing / Claiming: a locking that leaves a hidden single in a parallel house."""
     dc = board.digit_cells
@@ -242,20 +247,6 @@ def _direct_locking_steps(board: Board, digits: int) -> Iterator[Step]:
                                        f"{cell_name(hcell)}={v}.")
 
 
-def _locking() -> Producer:
-    quiet = _Quiet()
-
-    def produce(board: Board) -> Iterator[Step]:
-        found = False
-        for step in _locking_steps(board, quiet.changed(board)[1]):
-            found = True
-            yield step
-        if not found:
-            quiet.nothing()
-
-    return produce
-
-
 def _locking_steps(board: Board, digits: int) -> Iterator[Step]:
     for h1, h2, v, pos, removable in find_locking(board, digits):
         if removable:
@@ -266,8 +257,8 @@ def _locking_steps(board: Board, digits: int) -> Iterator[Step]:
                           text=f"{name}: {why}, so {v} is removed from the rest of {house_name(h2)}.", digit=v)
 
 
-direct_locking = _direct_locking()
-locking = _locking()
+direct_locking = _quietly(_direct_locking_steps, DIGITS_CHANGED)
+locking = _quietly(_locking_steps, DIGITS_CHANGED)
 
 
 # ------------------------------------------------------------ hidden sets
@@ -336,15 +327,6 @@ def hidden_set_parents(h: int, values: tuple[int, ...], union: int, src: Board, 
 
 def hidden_set(degree: int, direct: bool) -> Producer:
     word = _SET_NAMES[degree]
-    quiet = _Quiet()
-
-    def produce(board: Board) -> Iterator[Step]:
-        found = False
-        for step in steps(board, quiet.changed(board)[0]):
-            found = True
-            yield step
-        if not found:
-            quiet.nothing()
 
     def steps(board: Board, houses: int) -> Iterator[Step]:
         dc = board.digit_cells
@@ -371,7 +353,7 @@ def hidden_set(degree: int, direct: bool) -> Producer:
                               text=f"Hidden {word}: {values} only in {cells_txt} of {house_name(h)}; other "
                                    f"candidates removed there.", size=degree)
 
-    return produce
+    return _quietly(steps, HOUSES_CHANGED)
 
 
 # ------------------------------------------------------------- naked sets
@@ -407,15 +389,6 @@ def naked_set_parents(cells: tuple[int, ...], vmask: int, src: Board, cur: Board
 
 def naked_set(degree: int) -> Producer:
     word = _SET_NAMES[degree]
-    quiet = _Quiet()
-
-    def produce(board: Board) -> Iterator[Step]:
-        found = False
-        for step in steps(board, quiet.changed(board)[0]):
-            found = True
-            yield step
-        if not found:
-            quiet.nothing()
 
     def steps(board: Board, houses: int) -> Iterator[Step]:
         for h, cells, union, removals in find_naked_sets(board, degree, houses):
@@ -424,7 +397,7 @@ def naked_set(degree: int) -> Producer:
                           text=f"Naked {word}: {','.join(cell_name(c) for c in cells)} hold only "
                                f"{DIGITS_OF[union]} in {house_name(h)}.", size=degree)
 
-    return produce
+    return _quietly(steps, HOUSES_CHANGED)
 
 
 # ------------------------------------------------------------------- fish
@@ -482,15 +455,6 @@ _FISH = {2: ("X-Wing", "x-wing", 3.2), 3: ("Swordfish", "swordfish", 3.8), 4: ("
 
 def fisherman(degree: int) -> Producer:
     name, tid, rating = _FISH[degree]
-    quiet = _Quiet()
-
-    def produce(board: Board) -> Iterator[Step]:
-        found = False
-        for step in steps(board, quiet.changed(board)[1]):
-            found = True
-            yield step
-        if not found:
-            quiet.nothing()
 
     def steps(board: Board, digits: int) -> Iterator[Step]:
         for bases, covers, _mask, v, rem in find_fish(board, degree, digits):
@@ -498,7 +462,7 @@ def fisherman(degree: int) -> Producer:
                           text=f"{name} on {v}: base {', '.join(house_name(b) for b in bases)}; cover "
                                f"{', '.join(house_name(k) for k in covers)}.", digit=v, size=degree)
 
-    return produce
+    return _quietly(steps, DIGITS_CHANGED)
 
 
 # ------------------------------------------------------------------ wings
