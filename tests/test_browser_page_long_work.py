@@ -29,8 +29,9 @@ pytestmark = pytest.mark.browser
 sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
 
 EASY = "...5.6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48..."
-# SE 10.5 (norvig-hardest): SE takes minutes on it; HoDoKu, rated first, about 12 s in the browser.
-HARD = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+# forum-hardest-1106 #120: our SE takes over two minutes in CPython (norvig-hardest, used before, now
+# takes 14 s, within LIMIT_S in the browser); HoDoKu, rated first, 1.4 s, SudokuWiki 7 s.
+HARD = "1.......2.3.4...5...6...7...5.8.4.......73......9...8.7.....6...4...8.9...2.....1"
 QUICK_S = 5.0  # a hint or a validity check while the long lane works
 NEW_PUZZLE_RATED_S = 30.0  # a new easy puzzle, from opening it to every scale shown (2 loaded cores)
 LIMIT_S = 50  # time limit for the hard puzzle: HoDoKu finishes well within it, SE does not
