@@ -160,6 +160,8 @@ CELL_BOX = STANDARD.cell_box
 HOUSES = STANDARD.houses
 HOUSE_MASK = STANDARD.house_mask
 CELL_HOUSES = STANDARD.cell_houses
+# each cell's three houses as bits of a 27-bit mask (bit h for house h)
+CELL_HOUSE_BITS = tuple(sum(1 << h for h in hs) for hs in CELL_HOUSES)
 PEERS = STANDARD.peers
 PEER_MASK = STANDARD.peer_mask
 ROWS = STANDARD.rows

@@ -25,7 +25,7 @@ from operator import itemgetter, ne
 from typing import Any
 
 from .board import Board, find_duplicate
-from .geometry import ALL_DIGITS, HOUSES, NCELLS, PEERS, STANDARD, Geometry, geometry_for, sizes_text
+from .geometry import ALL_DIGITS, CELL_HOUSE_BITS, HOUSES, NCELLS, PEERS, STANDARD, Geometry, geometry_for, sizes_text
 
 _POP = tuple(bin(i).count("1") for i in range(512))
 # branching weight of a peer sharing a digit: bivalue 2, three candidates 1, solved 0
@@ -81,9 +81,8 @@ _PEER_GET = tuple(itemgetter(*p) for p in PEERS)
 _HOUSE_GETTERS = tuple((itemgetter(*house), house) for house in HOUSES)
 
 
-# the three houses of each cell as bits of a 27-bit mask; for each 9-bit part of such a mask (rows,
-# columns, boxes) and each value of it, the (getter, cells) of its houses in house order
-_CELL_HOUSE_BITS = tuple(sum(1 << h for h, house in enumerate(HOUSES) if c in house) for c in range(81))
+# for each 9-bit part of a cell-houses mask (`CELL_HOUSE_BITS`: rows, columns, boxes) and each value
+# of it, the (getter, cells) of its houses in house order
 _GETTERS_IN = tuple(tuple(tuple(_HOUSE_GETTERS[9 * k + j] for j in range(9) if m >> j & 1) for m in range(512))
                     for k in range(3))
 
@@ -95,7 +94,7 @@ def _changed_houses(cands: list[int], before: list[int]) -> tuple[tuple[Any, tup
     table lookups turn the bits into houses (no int peeling: Pyodide pays twice CPython's price
     for each int operation and call)."""
     bits = 0
-    for b in compress(_CELL_HOUSE_BITS, map(ne, cands, before)):
+    for b in compress(CELL_HOUSE_BITS, map(ne, cands, before)):
         bits |= b
     rows, cols, boxes = _GETTERS_IN
     return rows[bits & 511] + cols[bits >> 9 & 511] + boxes[bits >> 18]

@@ -23,6 +23,7 @@ from ..geometry import (
     BOXES,
     CELL_BOX,
     CELL_COL,
+    CELL_HOUSE_BITS,
     CELL_ROW,
     COLS,
     HOUSE_MASK,
@@ -60,7 +61,6 @@ FISH_ORDER = ((COLS, ROWS), (ROWS, COLS))  # (base houses, cover houses)
 HOUSES_OF_KIND = (ROWS, COLS, BOXES)  # by geometry's house kind (house // 9)
 # A cell's block, row and column: the order in which SE's chains and loops visit its houses.
 CELL_HOUSES_SE = tuple((18 + CELL_BOX[c], CELL_ROW[c], 9 + CELL_COL[c]) for c in range(81))
-_HOUSE_BITS = tuple(sum(1 << h for h in CELL_HOUSES_SE[c]) for c in range(81))  # a cell's houses, 27-bit
 DIGITS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(d + 1 for d in range(9) if m >> d & 1) for m in range(512))
 
 
@@ -100,7 +100,7 @@ class _Quiet:
             if is_ != was:
                 if is_ & ~was & 511 or was >> 9:  # a candidate back, a value changed
                     return -1, -1
-                houses |= _HOUSE_BITS[c]
+                houses |= CELL_HOUSE_BITS[c]
                 digits |= was & ~is_
         return houses, digits
 
@@ -195,7 +195,7 @@ def find_locking(board: Board, digits: int = -1) -> Iterator[tuple[int, int, int
     of a digit lie in at most one crossing house of a kind, the house of any of them, so each
     (house, digit) is one test."""
     dc = board.digit_cells
-    scan = [v for v in range(1, 10) if digits >> (v - 1) & 1]
+    scan = DIGITS_OF[digits & 511]
     for h1s, house_of in _LOCKING_GROUPS:
         for h1 in h1s:
             m1 = HOUSE_MASK[h1]
@@ -405,7 +405,7 @@ def find_fish(board: Board, degree: int, digits: int = -1
               ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int, int, int]]:
     """SE's fish search: (base houses, cover houses, cover cells, digit, what goes), for the
     digits of ``digits`` (a 9-bit mask)."""
-    scan = [v for v in range(1, 10) if digits >> (v - 1) & 1]
+    scan = DIGITS_OF[digits & 511]
     for base_kind, cover_kind in FISH_ORDER:
         cover_of = CELL_ROW if cover_kind is ROWS else CELL_COL
         for v in scan:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from ..board import Board
-from ..geometry import HOUSE_MASK, HOUSES, PEER_MASK, cell_name
+from ..geometry import CELL_HOUSE_BITS, HOUSE_MASK, HOUSES, PEER_MASK, cell_name
 from ..geometry import iter_bits as bits
 from ..step import Step
 from .rules import CELL_HOUSES_SE, DIGITS_OF, combinations, se_step
@@ -61,18 +61,16 @@ def _find_loops(g: Board, start: int, v1: int, v2: int) -> list[list[int]]:
                 m = cands[nxt]
                 ex_values |= m & ~both
                 if m.bit_count() == 2 or ex_values.bit_count() == 1 or allowed_ex > 0:
-                    if _HOUSE_BITS[nxt] & same:
+                    hb = CELL_HOUSE_BITS[nxt]
+                    if hb & same:
                         continue  # a house with two cells of one parity: no valid loop
-                    nh = (same | _HOUSE_BITS[nxt], houses[1]) if parity == 0 else (houses[0], same | _HOUSE_BITS[nxt])
+                    nh = (same | hb, houses[1]) if parity == 0 else (houses[0], same | hb)
                     walk(nxt, allowed_ex - (1 if m.bit_count() > 2 else 0), ex_values, kind, used | 1 << nxt, nh)
         loop.pop()
 
-    walk(start, 2, 0, -1, start_bit, (_HOUSE_BITS[start], 0))
+    walk(start, 2, 0, -1, start_bit, (CELL_HOUSE_BITS[start], 0))
     return out
 
-
-# Per cell: its three houses as a 27-bit mask.
-_HOUSE_BITS = tuple(sum(1 << h for h in CELL_HOUSES_SE[c]) for c in range(81))
 
 
 def _valid_loop(loop: list[int]) -> bool:
