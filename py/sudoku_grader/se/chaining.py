@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..board import Board
-from ..geometry import HOUSE_MASK, PEER_MASK, cell_name
+from ..geometry import CELL_HOUSE_BITS, HOUSE_MASK, PEER_MASK, cell_name
 from ..geometry import iter_bits as bits
 from .rules import (
     CELL_HOUSES_SE,
@@ -1269,16 +1269,8 @@ class StaticLinks:
             added &= ~off
             off |= added
             new_off |= added
-            frontier = []
-            m = new_off & expand
+            on, frontier = _partners_on(strong, new_off & expand, on)
             new_off = 0
-            while m:
-                low = m & -m
-                for t in strong[low.bit_length() - 1]:
-                    if not on >> t & 1:
-                        on |= 1 << t
-                        frontier.append(t)
-                m ^= low
             if not r_on and on & watch:
                 r_on = r
             if not frontier:
@@ -1295,15 +1287,7 @@ class StaticLinks:
         off = added = weak[i]  # round 1: what the source sees, ``t`` among it
         r = 1
         while r < last:
-            frontier = []
-            m = added & expand
-            while m:
-                low = m & -m
-                for k in strong[low.bit_length() - 1]:
-                    if not on >> k & 1:
-                        on |= 1 << k
-                        frontier.append(k)
-                m ^= low
+            on, frontier = _partners_on(strong, added & expand, on)
             if not frontier:
                 return 0
             r += 1
@@ -1534,6 +1518,20 @@ def _least_key(base: float, complexity: int, sort_key: int, xy: bool) -> tuple[f
     return b + length_increment(complexity), complexity, sort_key
 
 
+def _partners_on(strong: dict[int, list[int]], offs: int, on: int) -> tuple[int, list[int]]:
+    """A closure round's second half: the strong partners of the new "off"s ``offs`` that are
+    not "on" yet, as (``on`` with them, them in the order found: the next round's frontier)."""
+    frontier = []
+    while offs:
+        low = offs & -offs
+        for t in strong[low.bit_length() - 1]:
+            if not on >> t & 1:
+                on |= 1 << t
+                frontier.append(t)
+        offs ^= low
+    return on, frontier
+
+
 def _best_of(hints: list[Chain], pos: int, best: Chain | None, bound: Bound | None
              ) -> tuple[Chain | None, Bound | None]:
     """The hint SE takes among ``best`` (sort key and place ``bound``) and ``hints`` (all from
@@ -1583,15 +1581,13 @@ _CELL_COLUMN = tuple(sum(1 << (d * 81 + c) for d in range(9)) for c in range(81)
 _ALL81 = (1 << 81) - 1
 # Per candidate bit: the same digit in the cells it sees (any candidate there or not).
 _PEER_PLANE = tuple(PEER_MASK[i % 81] << (i // 81 * 81) for i in range(729))
-_HOUSES_OF_CELL = tuple(sorted(CELL_HOUSES_SE[c]) for c in range(81))
 
 
 def _houses_of(cells: int) -> list[int]:
-    """The houses that hold any of ``cells``."""
+    """The houses that hold any of ``cells``, in house order."""
     houses = 0
     for c in bits(cells):
-        for h in _HOUSES_OF_CELL[c]:
-            houses |= 1 << h
+        houses |= CELL_HOUSE_BITS[c]
     return list(bits(houses))
 
 
