@@ -79,11 +79,13 @@ export function mount(root, store) {
     q("#bottleneck").hidden = true;
     if (!a) {
       delete ratingsRoot.dataset.puzzle;
-      ratingsRoot.innerHTML = '<p class="muted">Rate a puzzle to see every scale side by side.</p>';
       // Solve has no "Rate & explain" button: the player may still ask how hard the puzzle is
       // (the solution path stays hidden until asked for).
-      if (s.mode === "solve" && /[1-9]/.test(s.game.puzzle())) {
-        ratingsRoot.firstChild.textContent = "How hard is this puzzle? Its ratings show here; the solution path stays hidden.";
+      const offer = s.mode === "solve" && /[1-9]/.test(s.game.puzzle());
+      ratingsRoot.innerHTML = `<p class="muted">${offer
+        ? "How hard is this puzzle? Its ratings show here; the solution path stays hidden."
+        : "Rate a puzzle to see every scale side by side."}</p>`;
+      if (offer) {
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = "Rate this puzzle";

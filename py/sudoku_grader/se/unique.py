@@ -72,7 +72,6 @@ def _find_loops(g: Board, start: int, v1: int, v2: int) -> list[list[int]]:
     return out
 
 
-
 def _valid_loop(loop: list[int]) -> bool:
     odd: set[int] = set()
     even: set[int] = set()
