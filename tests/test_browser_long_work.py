@@ -12,11 +12,13 @@ import pytest
 
 from browser_support import (
     BOOT_TIMEOUT_MS,
+    EASY,
+    HARD,
     WORK_TIMEOUT_MS,
-    block_other_hosts,
+    app_page,
     build_dist,
     cli_json,
-    launch,
+    open_puzzle,
     rating_fields,
     serve,
     shot,
@@ -25,48 +27,22 @@ from browser_support import (
 
 pytestmark = pytest.mark.browser
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
+pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
 
-EASY = "...5.6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48..."
-# forum-hardest-1106 #120: our SE takes over two minutes in CPython (norvig-hardest, used before, now
-# takes 14 s, too close to the time limits below); HoDoKu 1.4 s, SudokuWiki 7 s.
-HARD = "1.......2.3.4...5...6...7...5.8.4.......73......9...8.7.....6...4...8.9...2.....1"
 QUICK_S = 5.0  # a hint or a validity check while the long lane works (20 s before the second worker)
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     base, server = serve(build_dist(tmp_path_factory.mktemp("long")))
-    yield base
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def page(site: str) -> Iterator[Any]:
-    blocked: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = launch(p)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        block_other_hosts(ctx, blocked)
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(site)
-        wait_ready(pg, BOOT_TIMEOUT_MS)
+    with app_page(base) as pg:
         yield pg
-        ctx.close()
-        browser.close()
-    assert not errors, errors
-    assert not blocked, blocked
+    server.shutdown()
 
 
 def by_id(page: Any, tid: str) -> Any:
     return page.locator(f'[data-testid="{tid}"]')
 
-
-def open_puzzle(page: Any, puzzle: str) -> None:
-    page.evaluate("p => { location.hash = p; }", puzzle)
-    page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p", arg=puzzle)
 
 
 def settled(page: Any) -> None:
