@@ -156,7 +156,7 @@ class Chain:
     """
 
     __slots__ = ("rule", "kind", "name", "removals", "_ends", "_targets", "source", "sort_key",
-                 "complexity", "difficulty", "cell", "value", "data")
+                 "complexity", "difficulty", "cell", "value", "data", "_steps", "_step")
 
     def __init__(self, rule: Chaining, kind: str, removals: dict[int, int], targets: list[Pot] | list[Node],
                  base: float | None, sort_key: int, source: Pot | None = None,
@@ -173,6 +173,8 @@ class Chain:
         self.cell: int | None = None
         self.value = 0
         self.data: dict[str, Any] = {}
+        self._steps: list[tuple[int, int, int]] | None = None  # `_rule_steps`, once asked for
+        self._step: Chain | None = None  # `as_step`, once asked for
         b = base if base is not None else rule.difficulty()
         if not self.is_worth():  # removes nothing: the producers drop it, so it needs no count
             self.complexity, self.difficulty = 0, b
@@ -249,27 +251,50 @@ class Chain:
     def chain_rule_parents(self, src: Board, cur: Board) -> list[tuple[int, int]]:
         """SE's collectRuleParents: candidates gone between src and cur that the chain's 'on' steps relied on."""
         out: dict[tuple[int, int], None] = {}
-        for chain in self._walk():
-            for idx, on, cause, _nested in chain:
-                if not on:
-                    continue
-                if cause is None:
-                    if self.kind == "cell":
-                        cause = NAKED
-                    elif self.kind == "region":
-                        cause = _KIND_CAUSE[self.data["region"] // 9]
-                if cause is not None and cause != ADVANCED:
-                    cell, d = divmod(idx, 9)
-                    if cause == NAKED:
-                        gone = src.cands[cell] & ~cur.cands[cell]
-                        for v in DIGITS_OF[gone]:
-                            out[(cell, v)] = None
-                    else:
-                        rm = _CAUSE_MASK[cell][cause]
-                        gone = src.digit_cells[d + 1] & ~cur.digit_cells[d + 1] & rm
-                        for c in bits(gone):
-                            out[(c, d + 1)] = None
+        for cell, d, cause in self._rule_steps():
+            if cause == NAKED:
+                for v in DIGITS_OF[src.cands[cell] & ~cur.cands[cell]]:
+                    out[(cell, v)] = None
+            else:
+                gone = src.digit_cells[d + 1] & ~cur.digit_cells[d + 1] & _CAUSE_MASK[cell][cause]
+                for c in bits(gone):
+                    out[(c, d + 1)] = None
         return list(out)
+
+    def as_step(self) -> Chain:
+        """This hint as one step of an outer chain: a copy without its chains, which holds what
+        the outer search and its hints read (removals, `_rule_steps`, complexity) and lets the
+        chains go (`Chaining.implied` keeps many hint lists). One copy per hint: a hint kept
+        from grid to grid (`_Kept`) stays one object, as the outer chain counts each nested
+        chain once (`_nested_complexity`)."""
+        if self._step is None:
+            self._rule_steps()
+            step = self._step = Chain.__new__(Chain)
+            for name in Chain.__slots__:
+                setattr(step, name, getattr(self, name))
+            step._ends = []
+            step._targets = []
+        return self._step
+
+    def _rule_steps(self) -> list[tuple[int, int, int]]:
+        """The chain's 'on' steps that a cell or house made (cell, digit - 1, cause), each once,
+        in the order `chain_rule_parents` meets them: read from the chains once per hint, as a
+        nested search asks for one hint's parents on many grids (`Chaining.implied`)."""
+        if self._steps is None:
+            steps: dict[tuple[int, int, int], None] = {}
+            for chain in self._walk():
+                for idx, on, cause, _nested in chain:
+                    if not on:
+                        continue
+                    if cause is None:
+                        if self.kind == "cell":
+                            cause = NAKED
+                        elif self.kind == "region":
+                            cause = _KIND_CAUSE[self.data["region"] // 9]
+                    if cause is not None and cause != ADVANCED:
+                        steps[(idx // 9, idx % 9, cause)] = None
+            self._steps = list(steps)
+        return self._steps
 
 
 def _pots_of(ends: list[Node]) -> list[Pot]:
@@ -1093,9 +1118,24 @@ class Chaining:
         return self._other
 
     def implied(self, g: Board, src: Board) -> Iterator[Implied]:
-        """This producer's hints as implication steps inside a chain that started from ``src``."""
-        for hint in self.hints(g):
-            yield list(hint.removals.items()), hint.chain_rule_parents(src, g), hint
+        """This producer's hints as implication steps inside a chain that started from ``src``.
+
+        The nested searches meet the same reduced grid again and again: from other assumptions,
+        at the next step of the path (a candidate gone that the assumption removed anyway), and
+        at the next level (whose chains repeat the level below's). A hint list depends on the
+        grid alone, so it is kept by grid in `_INNER_HINTS` for every producer of these kinds.
+        """
+        key = (self.multiple, self.dynamic, self.nishio, self.level, tuple(g.values), tuple(g.cands))
+        hints = _INNER_HINTS.get(key)
+        if hints is None:
+            hints = [(list(h.removals.items()), h.as_step()) for h in self.hint_list(g)]
+            _INNER_HINTS.count += len(hints) + 1
+            if _INNER_HINTS.count > _INNER_HINTS_MAX:
+                _INNER_HINTS.clear()
+                _INNER_HINTS.count = len(hints) + 1
+            _INNER_HINTS[key] = hints
+        for removals, hint in hints:
+            yield removals, hint.chain_rule_parents(src, g), hint
 
     def _advanced(self, g: Board, src: Board, to_off: dict[int, Node]) -> list[Node]:
         """What the first of the other rules that removes anything on the reduced grid turns off,
@@ -1581,6 +1621,19 @@ _CELL_COLUMN = tuple(sum(1 << (d * 81 + c) for d in range(9)) for c in range(81)
 _ALL81 = (1 << 81) - 1
 # Per candidate bit: the same digit in the cells it sees (any candidate there or not).
 _PEER_PLANE = tuple(PEER_MASK[i % 81] << (i // 81 * 81) for i in range(729))
+
+
+class _HintMemo(dict):  # type: ignore[type-arg]
+    """A dict that counts the hints and lists it holds, to bound its size."""
+
+    count = 0
+
+
+# `Chaining.implied`'s hint lists by (producer kind, grid): a pure function of the key, shared by
+# every nested producer (their grids recur across assumptions, steps and levels). Emptied when it
+# holds more than the limit (hints and lists; some 2 KB each).
+_INNER_HINTS = _HintMemo()
+_INNER_HINTS_MAX = 200_000
 
 
 def _houses_of(cells: int) -> list[int]:
