@@ -274,6 +274,7 @@ class Chain:
                 setattr(step, name, getattr(self, name))
             step._ends = []
             step._targets = []
+            step.data = _NO_DATA
         return self._step
 
     def _rule_steps(self) -> list[tuple[int, int, int]]:
@@ -281,19 +282,37 @@ class Chain:
         in the order `chain_rule_parents` meets them: read from the chains once per hint, as a
         nested search asks for one hint's parents on many grids (`Chaining.implied`)."""
         if self._steps is None:
-            steps: dict[tuple[int, int, int], None] = {}
-            for chain in self._walk():
-                for idx, on, cause, _nested in chain:
-                    if not on:
-                        continue
-                    if cause is None:
-                        if self.kind == "cell":
-                            cause = NAKED
-                        elif self.kind == "region":
-                            cause = _KIND_CAUSE[self.data["region"] // 9]
-                    if cause is not None and cause != ADVANCED:
-                        steps[(idx // 9, idx % 9, cause)] = None
-            self._steps = list(steps)
+            # A source has no cause: a cell or region chain's sources are its cell's or house's.
+            root = NAKED if self.kind == "cell" else _KIND_CAUSE[self.data["region"] // 9] \
+                if self.kind == "region" else None
+            steps: dict[tuple[int, int], None] = {}
+            if self._ends and isinstance(self._ends[0], tuple):
+                for end in self._ends:  # `_walk` on the nodes, only the 'on' steps kept
+                    seen: set[int] = set()
+                    todo: list[Any] = [end]
+                    while todo:
+                        nxt: list[Any] = []
+                        for p in todo:
+                            key = p[0] * 2 + p[1]
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                            if p[1]:
+                                cause = root if p[2] is None else p[2]
+                                if cause is not None and cause != ADVANCED:
+                                    steps[(p[0], cause)] = None
+                            if p[3] is not None:
+                                nxt.append(p[3])
+                            nxt.extend(p[4])
+                        todo = nxt
+            else:
+                for chain in self._walk():
+                    for idx, on, cause, _nested in chain:
+                        if on:
+                            cause = root if cause is None else cause
+                            if cause is not None and cause != ADVANCED:
+                                steps[(idx, cause)] = None
+            self._steps = [_RULE_STEP[idx * 5 + cause] for idx, cause in steps]
         return self._steps
 
 
@@ -1128,14 +1147,10 @@ class Chaining:
         key = (self.multiple, self.dynamic, self.nishio, self.level, tuple(g.values), tuple(g.cands))
         hints = _INNER_HINTS.get(key)
         if hints is None:
-            hints = [(list(h.removals.items()), h.as_step()) for h in self.hint_list(g)]
-            _INNER_HINTS.count += len(hints) + 1
-            if _INNER_HINTS.count > _INNER_HINTS_MAX:
-                _INNER_HINTS.clear()
-                _INNER_HINTS.count = len(hints) + 1
-            _INNER_HINTS[key] = hints
-        for removals, hint in hints:
-            yield removals, hint.chain_rule_parents(src, g), hint
+            hints = [h.as_step() for h in self.hint_list(g)]
+            _INNER_HINTS.put(key, hints)
+        for hint in hints:
+            yield hint.removals.items(), hint.chain_rule_parents(src, g), hint
 
     def _advanced(self, g: Board, src: Board, to_off: dict[int, Node]) -> list[Node]:
         """What the first of the other rules that removes anything on the reduced grid turns off,
@@ -1623,17 +1638,36 @@ _ALL81 = (1 << 81) - 1
 _PEER_PLANE = tuple(PEER_MASK[i % 81] << (i // 81 * 81) for i in range(729))
 
 
-class _HintMemo(dict):  # type: ignore[type-arg]
-    """A dict that counts the hints and lists it holds, to bound its size."""
+class _HintMemo:
+    """Hint lists by key, at most ``limit`` hints and lists in all: the least recently used go."""
 
-    count = 0
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.count = 0
+        self.lists: dict[Any, list[Chain]] = {}
+
+    def get(self, key: Any) -> list[Chain] | None:
+        got = self.lists.pop(key, None)
+        if got is not None:
+            self.lists[key] = got  # now the most recent
+        return got
+
+    def put(self, key: Any, hints: list[Chain]) -> None:
+        lists = self.lists
+        self.count += len(hints) + 1
+        while self.count > self.limit and lists:
+            self.count -= len(lists.pop(next(iter(lists)))) + 1
+        lists[key] = hints
 
 
 # `Chaining.implied`'s hint lists by (producer kind, grid): a pure function of the key, shared by
-# every nested producer (their grids recur across assumptions, steps and levels). Emptied when it
-# holds more than the limit (hints and lists; some 2 KB each).
-_INNER_HINTS = _HintMemo()
-_INNER_HINTS_MAX = 200_000
+# every nested producer (their grids recur across assumptions, steps and levels); some 500 bytes
+# a hint.
+_INNER_HINTS = _HintMemo(400_000)
+# `Chain._rule_steps`' steps (cell, digit - 1, cause) by candidate * 5 + cause, made once (the
+# kept hints share them).
+_RULE_STEP = tuple((i // 5 // 9, i // 5 % 9, i % 5) for i in range(729 * 5))
+_NO_DATA: dict[str, Any] = {}  # the data of a hint kept as a step (`Chain.as_step`): none is read
 
 
 def _houses_of(cells: int) -> list[int]:
@@ -1692,7 +1726,7 @@ def _nested_suffix(level: int) -> str:
 
 
 # What a rule run on a chain's reduced grid removes, its rule parents, and the nested chain if it is one.
-Implied = tuple[list[tuple[int, int]], list[tuple[int, int]], "Chain | None"]
+Implied = tuple[Iterable[tuple[int, int]], list[tuple[int, int]], "Chain | None"]
 
 
 def _locking_implied(g: Board, src: Board) -> Iterator[Implied]:
