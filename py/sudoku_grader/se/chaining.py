@@ -275,6 +275,7 @@ class Chain:
             step._ends = []
             step._targets = []
             step.data = _NO_DATA
+            step._step = None  # no cycle: the copy goes with its list
         return self._step
 
     def _rule_steps(self) -> list[tuple[int, int, int]]:
