@@ -29,8 +29,8 @@ Printed per ER band (<7, 7.0-7.9, 8.0-8.9, 9.0-9.9, 10+): puzzles, the sum of se
 the ratio ours/serate, both medians, our maximum, and how many have ER, EP and ED equal.
 ``--ours-path`` rates with another checkout's package. ``--ab OLD_PATH`` instead times the code
 before a change against ours, interleaved: one worker process each, puzzle by puzzle, alternating
-which goes first, and prints per band the two sums of CPU seconds, their ratio and whether
-ER/EP/ED agree.
+which goes first, and prints each puzzle's two CPU times as it goes, then per band the two
+sums of CPU seconds, their ratio and whether ER/EP/ED agree.
 ``--ours-only`` rates with ours alone under a time limit per puzzle (``--max-seconds``) and
 prints how many finish within it, the median and the maximum (for forum-hardest-1106).
 """
@@ -328,6 +328,8 @@ def run_ab(puzzles: list[str], old_path: Path, new_path: Path) -> list[str]:
         got: list[Rating] = [Rating(None, None, None, 0.0)] * 2
         for w in ((0, 1) if i % 2 == 0 else (1, 0)):
             got[w] = ask_worker(workers[w], p)
+        print(f"{i + 1:>4} {p} before {got[0].seconds:.1f} s after {got[1].seconds:.1f} s "
+              f"({got[1].seconds / max(got[0].seconds, 1e-9):.2f}) ER {got[0].er} / {got[1].er}", flush=True)
         rows.setdefault(band_of(ref.get(p, got[0].er)), []).append((got[0], got[1]))
     for w in workers:
         w.stdin.close()  # type: ignore[union-attr]

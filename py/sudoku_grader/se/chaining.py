@@ -156,7 +156,7 @@ class Chain:
     """
 
     __slots__ = ("rule", "kind", "name", "removals", "_ends", "_targets", "source", "sort_key",
-                 "complexity", "difficulty", "cell", "value", "data")
+                 "complexity", "difficulty", "cell", "value", "data", "_steps", "_step")
 
     def __init__(self, rule: Chaining, kind: str, removals: dict[int, int], targets: list[Pot] | list[Node],
                  base: float | None, sort_key: int, source: Pot | None = None,
@@ -173,6 +173,8 @@ class Chain:
         self.cell: int | None = None
         self.value = 0
         self.data: dict[str, Any] = {}
+        self._steps: list[tuple[int, int, int]] | None = None  # `_rule_steps`, once asked for
+        self._step: Chain | None = None  # `as_step`, once asked for
         b = base if base is not None else rule.difficulty()
         if not self.is_worth():  # removes nothing: the producers drop it, so it needs no count
             self.complexity, self.difficulty = 0, b
@@ -249,27 +251,70 @@ class Chain:
     def chain_rule_parents(self, src: Board, cur: Board) -> list[tuple[int, int]]:
         """SE's collectRuleParents: candidates gone between src and cur that the chain's 'on' steps relied on."""
         out: dict[tuple[int, int], None] = {}
-        for chain in self._walk():
-            for idx, on, cause, _nested in chain:
-                if not on:
-                    continue
-                if cause is None:
-                    if self.kind == "cell":
-                        cause = NAKED
-                    elif self.kind == "region":
-                        cause = _KIND_CAUSE[self.data["region"] // 9]
-                if cause is not None and cause != ADVANCED:
-                    cell, d = divmod(idx, 9)
-                    if cause == NAKED:
-                        gone = src.cands[cell] & ~cur.cands[cell]
-                        for v in DIGITS_OF[gone]:
-                            out[(cell, v)] = None
-                    else:
-                        rm = _CAUSE_MASK[cell][cause]
-                        gone = src.digit_cells[d + 1] & ~cur.digit_cells[d + 1] & rm
-                        for c in bits(gone):
-                            out[(c, d + 1)] = None
+        for cell, d, cause in self._rule_steps():
+            if cause == NAKED:
+                for v in DIGITS_OF[src.cands[cell] & ~cur.cands[cell]]:
+                    out[(cell, v)] = None
+            else:
+                gone = src.digit_cells[d + 1] & ~cur.digit_cells[d + 1] & _CAUSE_MASK[cell][cause]
+                for c in bits(gone):
+                    out[(c, d + 1)] = None
         return list(out)
+
+    def as_step(self) -> Chain:
+        """This hint as one step of an outer chain: a copy without its chains, which holds what
+        the outer search and its hints read (removals, `_rule_steps`, complexity) and lets the
+        chains go (`Chaining.implied` keeps many hint lists). One copy per hint: a hint kept
+        from grid to grid (`_Kept`) stays one object, as the outer chain counts each nested
+        chain once (`_nested_complexity`)."""
+        if self._step is None:
+            self._rule_steps()
+            step = self._step = Chain.__new__(Chain)
+            for name in Chain.__slots__:
+                setattr(step, name, getattr(self, name))
+            step._ends = []
+            step._targets = []
+            step.data = _NO_DATA
+            step._step = None  # no cycle: the copy goes with its list
+        return self._step
+
+    def _rule_steps(self) -> list[tuple[int, int, int]]:
+        """The chain's 'on' steps that a cell or house made (cell, digit - 1, cause), each once,
+        in the order `chain_rule_parents` meets them: read from the chains once per hint, as a
+        nested search asks for one hint's parents on many grids (`Chaining.implied`)."""
+        if self._steps is None:
+            # A source has no cause: a cell or region chain's sources are its cell's or house's.
+            root = NAKED if self.kind == "cell" else _KIND_CAUSE[self.data["region"] // 9] \
+                if self.kind == "region" else None
+            steps: dict[tuple[int, int], None] = {}
+            if self._ends and isinstance(self._ends[0], tuple):
+                for end in self._ends:  # `_walk` on the nodes, only the 'on' steps kept
+                    seen: set[int] = set()
+                    todo: list[Any] = [end]
+                    while todo:
+                        nxt: list[Any] = []
+                        for p in todo:
+                            key = p[0] * 2 + p[1]
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                            if p[1]:
+                                cause = root if p[2] is None else p[2]
+                                if cause is not None and cause != ADVANCED:
+                                    steps[(p[0], cause)] = None
+                            if p[3] is not None:
+                                nxt.append(p[3])
+                            nxt.extend(p[4])
+                        todo = nxt
+            else:
+                for chain in self._walk():
+                    for idx, on, cause, _nested in chain:
+                        if on:
+                            cause = root if cause is None else cause
+                            if cause is not None and cause != ADVANCED:
+                                steps[(idx, cause)] = None
+            self._steps = [_RULE_STEP[idx * 5 + cause] for idx, cause in steps]
+        return self._steps
 
 
 def _pots_of(ends: list[Node]) -> list[Pot]:
@@ -1093,9 +1138,20 @@ class Chaining:
         return self._other
 
     def implied(self, g: Board, src: Board) -> Iterator[Implied]:
-        """This producer's hints as implication steps inside a chain that started from ``src``."""
-        for hint in self.hints(g):
-            yield list(hint.removals.items()), hint.chain_rule_parents(src, g), hint
+        """This producer's hints as implication steps inside a chain that started from ``src``.
+
+        The nested searches meet the same reduced grid again and again: from other assumptions,
+        at the next step of the path (a candidate gone that the assumption removed anyway), and
+        at the next level (whose chains repeat the level below's). A hint list depends on the
+        grid alone, so it is kept by grid in `_INNER_HINTS` for every producer of these kinds.
+        """
+        key = (self.multiple, self.dynamic, self.nishio, self.level, tuple(g.values), tuple(g.cands))
+        hints = _INNER_HINTS.get(key)
+        if hints is None:
+            hints = [h.as_step() for h in self.hint_list(g)]
+            _INNER_HINTS.put(key, hints)
+        for hint in hints:
+            yield hint.removals.items(), hint.chain_rule_parents(src, g), hint
 
     def _advanced(self, g: Board, src: Board, to_off: dict[int, Node]) -> list[Node]:
         """What the first of the other rules that removes anything on the reduced grid turns off,
@@ -1583,6 +1639,38 @@ _ALL81 = (1 << 81) - 1
 _PEER_PLANE = tuple(PEER_MASK[i % 81] << (i // 81 * 81) for i in range(729))
 
 
+class _HintMemo:
+    """Hint lists by key, at most ``limit`` hints and lists in all: the least recently used go."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.count = 0
+        self.lists: dict[Any, list[Chain]] = {}
+
+    def get(self, key: Any) -> list[Chain] | None:
+        got = self.lists.pop(key, None)
+        if got is not None:
+            self.lists[key] = got  # now the most recent
+        return got
+
+    def put(self, key: Any, hints: list[Chain]) -> None:
+        lists = self.lists
+        self.count += len(hints) + 1
+        while self.count > self.limit and lists:
+            self.count -= len(lists.pop(next(iter(lists)))) + 1
+        lists[key] = hints
+
+
+# `Chaining.implied`'s hint lists by (producer kind, grid): a pure function of the key, shared by
+# every nested producer (their grids recur across assumptions, steps and levels); some 500 bytes
+# a hint.
+_INNER_HINTS = _HintMemo(400_000)
+# `Chain._rule_steps`' steps (cell, digit - 1, cause) by candidate * 5 + cause, made once (the
+# kept hints share them).
+_RULE_STEP = tuple((i // 5 // 9, i // 5 % 9, i % 5) for i in range(729 * 5))
+_NO_DATA: dict[str, Any] = {}  # the data of a hint kept as a step (`Chain.as_step`): none is read
+
+
 def _houses_of(cells: int) -> list[int]:
     """The houses that hold any of ``cells``, in house order."""
     houses = 0
@@ -1639,7 +1727,7 @@ def _nested_suffix(level: int) -> str:
 
 
 # What a rule run on a chain's reduced grid removes, its rule parents, and the nested chain if it is one.
-Implied = tuple[list[tuple[int, int]], list[tuple[int, int]], "Chain | None"]
+Implied = tuple[Iterable[tuple[int, int]], list[tuple[int, int]], "Chain | None"]
 
 
 def _locking_implied(g: Board, src: Board) -> Iterator[Implied]:
