@@ -18,10 +18,9 @@ from browser_support import (
     ROOT,
     WORK_TIMEOUT_MS,
     Timer,
-    block_other_hosts,
+    app_page,
     build_dist,
     fmt,
-    launch,
     serve,
     shot,
     wait_ready,
@@ -30,13 +29,12 @@ from sudoku_grader import api
 
 pytestmark = pytest.mark.browser
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
+pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
 
 # 11 givens, unique (made for this test by a brute-force count of its solutions; the package agrees)
 P6 = "3.42.....3.......2.45.........612..4"
 # from tests/data/six-corpus.txt: its path needs an X-Wing, a 2-String Kite, W- and WXYZ-Wings, pairs
 HARD6 = ".....65..1.......4.4..2.1.....45.3.."
-BLOCKED: list[str] = []
 LABELS_JS = "() => [...document.querySelectorAll('#grid .sg-cell')].map(e => e.getAttribute('aria-label'))"
 
 
@@ -66,22 +64,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def page(site: str) -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        browser = launch(p)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        block_other_hosts(ctx, BLOCKED)
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        timer = Timer()
-        pg.goto(site + "#" + P6)
-        wait_ready(pg)
-        print(f"\nworker ready after {timer.seconds():.1f} s")
+    with app_page(site + "#" + P6) as pg:
         yield pg
-        ctx.close()
-        browser.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
-    assert not BLOCKED, f"the page asked for other hosts: {BLOCKED[:5]}"
 
 
 def by_id(page: Any, tid: str) -> Any:
