@@ -350,7 +350,7 @@ class Chaining:
         self.dynamic = dynamic
         self.nishio = nishio
         self.level = level
-        self._other: list[Callable[[Board, Board], Iterator[Implied]]] | None = None
+        self._other: list[Chaining] | None = None
         self._cache_key: Any = None
         self._cache: list[Chain] = []
         self._first_key: Any = None  # the grid `first_hint` last answered for, and its answer
@@ -1013,7 +1013,7 @@ class Chaining:
         g = src.copy()
         cands, dcells = g.cands, g.digit_cells
         src_cands, src_dcells = src.cands, src.digit_cells
-        on_off, on_off_mask = links.on_off, links.on_off_mask
+        links_of = links.links_of
         y_links = not self.nishio
         level = self.level
         # Rules inside nested chains turn candidates off without looking at to_on, so only plain
@@ -1033,9 +1033,9 @@ class Chaining:
             if pending_on:
                 p = pending_on.popleft()
                 idx = p[0]
-                reach = on_off_mask[idx]
+                outs, reach = links_of[idx]
                 if reach & on_bits:  # perhaps a contradiction: SE's own order finds the first
-                    for k, c, v, cause in on_off[idx]:
+                    for k, c, v, cause in outs:
                         if k in to_on:
                             if cands[c] >> (v - 1) & 1:  # still in the reduced grid
                                 absurd = to_on[k], (k, False, cause, p, (), None, p[6] | key_off[k])
@@ -1047,7 +1047,7 @@ class Chaining:
                     off_bits |= reach  # what is gone was "off" already
                 elif reach | off_bits != off_bits:
                     pm = p[6]
-                    for k, _c, _v, cause in on_off[idx]:
+                    for k, _c, _v, cause in outs:
                         if k not in to_off:
                             q = (k, False, cause, p, (), None, pm | key_off[k])
                             to_off[k] = q
@@ -1120,59 +1120,65 @@ class Chaining:
                         pending_off.append(q)
         return None, on_bits | off_bits
 
-    def _other_rules(self) -> list[Callable[[Board, Board], Iterator[Implied]]]:
-        """SE's getOtherRules: what a chain of this level may use as one implication step."""
+    def _other_rules(self) -> list[Chaining]:
+        """SE's getOtherRules after the four pattern rules (`_basic_implied`): the chaining
+        producers a chain of this level may use as one implication step."""
         if self._other is None:
-            rules: list[Callable[[Board, Board], Iterator[Implied]]] = [
-                _locking_implied, _hidden_pair_implied, _naked_pair_implied, _x_wing_implied]
+            rules: list[Chaining] = []
             if self.level < 4:
                 if self.level >= 2:
-                    rules.append(Chaining(False, False, False, 0).implied)
+                    rules.append(Chaining(False, False, False, 0))
                 if self.level >= 3:
-                    rules.append(Chaining(True, False, False, 0).implied)
+                    rules.append(Chaining(True, False, False, 0))
             else:
-                rules.append(Chaining(True, True, False, 0).implied)
+                rules.append(Chaining(True, True, False, 0))
                 if self.level >= 5:
-                    rules.append(Chaining(True, True, False, self.level - 3).implied)
+                    rules.append(Chaining(True, True, False, self.level - 3))
             self._other = rules
         return self._other
 
-    def implied(self, g: Board, src: Board) -> Iterator[Implied]:
-        """This producer's hints as implication steps inside a chain that started from ``src``.
+    def implied(self, g: Board, src: Board, grid: GridKey, base: GridKey) -> list[Implied]:
+        """This producer's hints as implication steps inside a chain that started from ``src``
+        (``grid`` and ``base`` are the keys of ``g`` and ``src``): those with rule parents.
 
         The nested searches meet the same reduced grid again and again: from other assumptions,
         at the next step of the path (a candidate gone that the assumption removed anyway), and
         at the next level (whose chains repeat the level below's). A hint list depends on the
-        grid alone, so it is kept by grid in `_INNER_HINTS` for every producer of these kinds.
+        grid alone, so it is kept by grid in `_INNER_HINTS` for every producer of these kinds,
+        with the implication steps it gave for the last ``src`` it was asked from (one step's
+        searches all start from the step's grid).
         """
-        key = (self.multiple, self.dynamic, self.nishio, self.level, tuple(g.values), tuple(g.cands))
-        hints = _INNER_HINTS.get(key)
-        if hints is None:
-            hints = [h.as_step() for h in self.hint_list(g)]
-            _INNER_HINTS.put(key, hints)
-        for hint in hints:
-            yield hint.removals.items(), hint.chain_rule_parents(src, g), hint
+        key = (self.multiple, self.dynamic, self.nishio, self.level, grid)
+        kept = _INNER_HINTS.get(key)
+        if kept is None:
+            kept = _InnerHints([h.as_step() for h in self.hint_list(g)])
+            _INNER_HINTS.put(key, kept)
+        if kept.base != base:
+            kept.base = base
+            kept.implied = _implied_steps((h.removals.items(), h.chain_rule_parents(src, g), h) for h in kept.hints)
+        return kept.implied
 
     def _advanced(self, g: Board, src: Board, to_off: dict[int, Node]) -> list[Node]:
         """What the first of the other rules that removes anything on the reduced grid turns off,
         each with the "off"s that made its pattern appear as parents."""
+        grid = (tuple(g.values), tuple(g.cands))
+        base = (tuple(src.values), tuple(src.cands))
+        found = _basic_implied(g, src, grid, base)
+        if not found:
+            for rule in self._other_rules():
+                found = rule.implied(g, src, grid, base)
+                if found:
+                    break
         result: list[Node] = []
-        for rule in self._other_rules():
-            for removals, parents, nested in rule(g, src):
-                if not parents:
-                    continue
-                real = [to_off[c * 9 + v - 1] for c, v in parents if (c * 9 + v - 1) in to_off]
-                first = real[0] if real else None
-                more = real[1:]
-                mask = 0
-                for r in real:
-                    mask |= r[6]
-                for c, m in removals:
-                    for v in DIGITS_OF[m]:
-                        k = c * 9 + v - 1
-                        result.append((k, False, ADVANCED, first, more, nested, mask | 1 << 2 * k))
-            if result:
-                break
+        for removed, parents, nested in found:
+            real = [to_off[k] for k in parents if k in to_off]
+            first = real[0] if real else None
+            more = real[1:]
+            mask = 0
+            for r in real:
+                mask |= r[6]
+            for k in removed:
+                result.append((k, False, ADVANCED, first, more, nested, mask | 1 << 2 * k))
         return result
 
 
@@ -1188,7 +1194,7 @@ class StaticLinks:
     """
 
     __slots__ = ("grid", "planes", "all", "y_links", "x_links", "strong", "strong_mask", "on_off", "off_on",
-                 "on_off_mask", "off_on_mask", "weak_of", "on_closure")
+                 "links_of", "off_on_mask", "weak_of", "on_closure")
 
     def __init__(self, g: Board, y_links: bool, x_links: bool) -> None:
         self.grid = g
@@ -1219,10 +1225,10 @@ class StaticLinks:
         # the searches of `Chaining._chain` take them: (candidate, cell, digit, cause).
         # Built when a search first asks (most candidates never start one).
         self.x_links = x_links
-        self.on_off = _Table(lambda idx: self._on_off_links(idx)[0])
+        self.links_of = _Table(self._on_off_links)  # both at once, for `Chaining._chain`
+        self.on_off = _Table(lambda idx: self.links_of[idx][0])
         self.off_on = _Table(self._off_on)
         # The same links as 729-bit masks of candidates (bit cell * 9 + digit - 1).
-        self.on_off_mask = _Table(lambda idx: self._on_off_links(idx)[1])
         self.off_on_mask = _Table(lambda idx: _mask_of(self.off_on[idx]))
         self.weak_of = _Table(self.weak)  # `weak` per bit, as the closures ask for it
         self.on_closure = _Table(self._on_closure)  # per bit: its "on"'s closure (`candidates`)
@@ -1639,32 +1645,47 @@ _ALL81 = (1 << 81) - 1
 _PEER_PLANE = tuple(PEER_MASK[i % 81] << (i // 81 * 81) for i in range(729))
 
 
+class _InnerHints:
+    """One grid's hint list of a nested producer (`Chaining.implied`) and the implication steps
+    it gave for the last start grid (``base``) it was asked from."""
+
+    __slots__ = ("hints", "base", "implied")
+
+    def __init__(self, hints: list[Chain]) -> None:
+        self.hints = hints
+        self.base: GridKey | None = None
+        self.implied: list[Implied] = []
+
+
 class _HintMemo:
     """Hint lists by key, at most ``limit`` hints and lists in all: the least recently used go."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.count = 0
-        self.lists: dict[Any, list[Chain]] = {}
+        self.lists: dict[Any, _InnerHints] = {}
 
-    def get(self, key: Any) -> list[Chain] | None:
+    def get(self, key: Any) -> _InnerHints | None:
         got = self.lists.pop(key, None)
         if got is not None:
             self.lists[key] = got  # now the most recent
         return got
 
-    def put(self, key: Any, hints: list[Chain]) -> None:
+    def put(self, key: Any, kept: _InnerHints) -> None:
         lists = self.lists
-        self.count += len(hints) + 1
+        self.count += len(kept.hints) + 1
         while self.count > self.limit and lists:
-            self.count -= len(lists.pop(next(iter(lists)))) + 1
-        lists[key] = hints
+            self.count -= len(lists.pop(next(iter(lists))).hints) + 1
+        lists[key] = kept
 
 
 # `Chaining.implied`'s hint lists by (producer kind, grid): a pure function of the key, shared by
 # every nested producer (their grids recur across assumptions, steps and levels); some 500 bytes
 # a hint.
 _INNER_HINTS = _HintMemo(400_000)
+# `_basic_implied` by (grid, start grid): the pattern rules' steps, a pure function of the two.
+_BASIC_IMPLIED: dict[tuple[GridKey, GridKey], list[Implied]] = {}
+_BASIC_IMPLIED_MAX = 200_000
 # `Chain._rule_steps`' steps (cell, digit - 1, cause) by candidate * 5 + cause, made once (the
 # kept hints share them).
 _RULE_STEP = tuple((i // 5 // 9, i // 5 % 9, i % 5) for i in range(729 * 5))
@@ -1726,29 +1747,67 @@ def _nested_suffix(level: int) -> str:
     return ""
 
 
-# What a rule run on a chain's reduced grid removes, its rule parents, and the nested chain if it is one.
-Implied = tuple[Iterable[tuple[int, int]], list[tuple[int, int]], "Chain | None"]
+# A grid as a key: its values and candidates.
+GridKey = tuple[tuple[int, ...], tuple[int, ...]]
+# One implication step a rule gives on a chain's reduced grid: the candidates it removes, its
+# rule parents (the candidates gone from the start grid that made its pattern appear; never
+# none: a pattern already in the start grid is no step of the chain) and the nested chain if
+# it is one. Candidates as cell * 9 + digit - 1.
+Implied = tuple[list[int], list[int], "Chain | None"]
 
 
-def _locking_implied(g: Board, src: Board) -> Iterator[Implied]:
+def _implied_steps(found: Iterable[tuple[Iterable[tuple[int, int]], list[tuple[int, int]], Chain | None]]
+                   ) -> list[Implied]:
+    """`Implied` steps from (removals as (cell, digit mask), parents as (cell, digit), nested)."""
+    out: list[Implied] = []
+    for removals, parents, nested in found:
+        if parents:
+            removed = [c * 9 + v - 1 for c, m in removals for v in DIGITS_OF[m]]
+            if removed:
+                out.append((removed, [c * 9 + v - 1 for c, v in parents], nested))
+    return out
+
+
+def _basic_implied(g: Board, src: Board, grid: GridKey, base: GridKey) -> list[Implied]:
+    """The steps of the first of SE's four pattern rules (pointing and claiming, hidden pair,
+    naked pair, X-Wing) that gives any on ``g`` from ``src``: kept by the two grids, as the
+    nested searches meet the same reduced grids again."""
+    key = (grid, base)
+    got = _BASIC_IMPLIED.get(key)
+    if got is None:
+        got = []
+        for rule in (_locking_implied, _hidden_pair_implied, _naked_pair_implied, _x_wing_implied):
+            got = _implied_steps(rule(g, src))
+            if got:
+                break
+        if len(_BASIC_IMPLIED) >= _BASIC_IMPLIED_MAX:
+            _BASIC_IMPLIED.clear()
+        _BASIC_IMPLIED[key] = got
+    return got
+
+
+Found = Iterator[tuple[list[tuple[int, int]], list[tuple[int, int]], None]]
+
+
+def _locking_implied(g: Board, src: Board) -> Found:
     for h1, h2, v, _pos, removable in find_locking(g):
         if removable:
             yield [(c, 1 << (v - 1)) for c in bits(removable)], locking_parents(h1, h2, v, src, g), None
 
 
-def _hidden_pair_implied(g: Board, src: Board) -> Iterator[Implied]:
+def _hidden_pair_implied(g: Board, src: Board) -> Found:
     for h, values, union in find_hidden_sets(g, 2, False):
         removals = hidden_removals(g, values, union)
         if removals:
             yield removals, hidden_set_parents(h, values, union, src, g), None
 
 
-def _naked_pair_implied(g: Board, src: Board) -> Iterator[Implied]:
+def _naked_pair_implied(g: Board, src: Board) -> Found:
     for _h, cells, union, removals in find_naked_sets(g, 2):
         yield removals, naked_set_parents(cells, union, src, g), None
 
 
-def _x_wing_implied(g: Board, src: Board) -> Iterator[Implied]:
+def _x_wing_implied(g: Board, src: Board) -> Found:
     for bases, _covers, cover_mask, v, rem in find_fish(g, 2):
         yield [(c, 1 << (v - 1)) for c in bits(rem)], fish_parents(bases, cover_mask, v, src, g), None
 
