@@ -287,32 +287,12 @@ class Chain:
             root = NAKED if self.kind == "cell" else _KIND_CAUSE[self.data["region"] // 9] \
                 if self.kind == "region" else None
             steps: dict[tuple[int, int], None] = {}
-            if self._ends and isinstance(self._ends[0], tuple):
-                for end in self._ends:  # `_walk` on the nodes, only the 'on' steps kept
-                    seen: set[int] = set()
-                    todo: list[Any] = [end]
-                    while todo:
-                        nxt: list[Any] = []
-                        for p in todo:
-                            key = p[0] * 2 + p[1]
-                            if key in seen:
-                                continue
-                            seen.add(key)
-                            if p[1]:
-                                cause = root if p[2] is None else p[2]
-                                if cause is not None and cause != ADVANCED:
-                                    steps[(p[0], cause)] = None
-                            if p[3] is not None:
-                                nxt.append(p[3])
-                            nxt.extend(p[4])
-                        todo = nxt
-            else:
-                for chain in self._walk():
-                    for idx, on, cause, _nested in chain:
-                        if on:
-                            cause = root if cause is None else cause
-                            if cause is not None and cause != ADVANCED:
-                                steps[(idx, cause)] = None
+            for chain in self._walk():
+                for idx, on, cause, _nested in chain:
+                    if on:
+                        cause = root if cause is None else cause
+                        if cause is not None and cause != ADVANCED:
+                            steps[(idx, cause)] = None
             self._steps = [_RULE_STEP[idx * 5 + cause] for idx, cause in steps]
         return self._steps
 
