@@ -353,6 +353,7 @@ class Chaining:
         self._loop_bounds = {kind: _KeptReach(*kind) for kind in self._loop_hints}
         self._links: StaticLinks | None = None
         self._static = False
+        self._base: GridKey | None = None  # the key of the grid a nested search runs on
 
     # -------------------------------------------------------------- naming
     def difficulty(self) -> float:
@@ -731,6 +732,9 @@ class Chaining:
         if self.level:  # rules on the reduced grids read all of it: nothing is kept
             self._closures.entries.clear()
             self._cell_hints.entries.clear()
+            # The key of the grid every chain starts from (`_advanced`): one object, which the
+            # kept rule results share (a reduced grid has the same values: only candidates go).
+            self._base = (tuple(g.values), tuple(g.cands))
         self._closures.sync(g)
         self._cell_hints.sync(g)
         kept = self._cell_hints.entries
@@ -1141,8 +1145,9 @@ class Chaining:
     def _advanced(self, g: Board, src: Board, to_off: dict[int, Node]) -> list[Node]:
         """What the first of the other rules that removes anything on the reduced grid turns off,
         each with the "off"s that made its pattern appear as parents."""
-        grid = (tuple(g.values), tuple(g.cands))
-        base = (tuple(src.values), tuple(src.cands))
+        base = self._base
+        assert base is not None
+        grid = (base[0], tuple(g.cands))
         found = _basic_implied(g, src, grid, base)
         if not found:
             for rule in self._other_rules():
@@ -1665,7 +1670,7 @@ class _HintMemo:
 _INNER_HINTS = _HintMemo(400_000)
 # `_basic_implied` by (grid, start grid): the pattern rules' steps, a pure function of the two.
 _BASIC_IMPLIED: dict[tuple[GridKey, GridKey], list[Implied]] = {}
-_BASIC_IMPLIED_MAX = 200_000
+_BASIC_IMPLIED_MAX = 50_000  # some 800 bytes an entry
 # `Chain._rule_steps`' steps (cell, digit - 1, cause) by candidate * 5 + cause, made once (the
 # kept hints share them).
 _RULE_STEP = tuple((i // 5 // 9, i // 5 % 9, i % 5) for i in range(729 * 5))
