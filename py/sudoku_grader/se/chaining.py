@@ -1128,19 +1128,14 @@ class Chaining:
         The nested searches meet the same reduced grid again and again: from other assumptions,
         at the next step of the path (a candidate gone that the assumption removed anyway), and
         at the next level (whose chains repeat the level below's). A hint list depends on the
-        grid alone, so it is kept by grid in `_INNER_HINTS` for every producer of these kinds,
-        with the implication steps it gave for the last ``src`` it was asked from (one step's
-        searches all start from the step's grid).
+        grid alone, so it is kept by grid in `_INNER_HINTS` for every producer of these kinds.
         """
         key = (self.multiple, self.dynamic, self.nishio, self.level, grid)
-        kept = _INNER_HINTS.get(key)
-        if kept is None:
-            kept = _InnerHints([h.as_step() for h in self.hint_list(g)])
-            _INNER_HINTS.put(key, kept)
-        if kept.base != base:
-            kept.base = base
-            kept.implied = _implied_steps((h.removals.items(), h.chain_rule_parents(src, g), h) for h in kept.hints)
-        return kept.implied
+        hints = _INNER_HINTS.get(key)
+        if hints is None:
+            hints = [h.as_step() for h in self.hint_list(g)]
+            _INNER_HINTS.put(key, hints)
+        return _implied_steps((h.removals.items(), h.chain_rule_parents(src, g), h) for h in hints)
 
     def _advanced(self, g: Board, src: Board, to_off: dict[int, Node]) -> list[Node]:
         """What the first of the other rules that removes anything on the reduced grid turns off,
@@ -1630,38 +1625,26 @@ _ALL81 = (1 << 81) - 1
 _PEER_PLANE = tuple(PEER_MASK[i % 81] << (i // 81 * 81) for i in range(729))
 
 
-class _InnerHints:
-    """One grid's hint list of a nested producer (`Chaining.implied`) and the implication steps
-    it gave for the last start grid (``base``) it was asked from."""
-
-    __slots__ = ("hints", "base", "implied")
-
-    def __init__(self, hints: list[Chain]) -> None:
-        self.hints = hints
-        self.base: GridKey | None = None
-        self.implied: list[Implied] = []
-
-
 class _HintMemo:
     """Hint lists by key, at most ``limit`` hints and lists in all: the least recently used go."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.count = 0
-        self.lists: dict[Any, _InnerHints] = {}
+        self.lists: dict[Any, list[Chain]] = {}
 
-    def get(self, key: Any) -> _InnerHints | None:
+    def get(self, key: Any) -> list[Chain] | None:
         got = self.lists.pop(key, None)
         if got is not None:
             self.lists[key] = got  # now the most recent
         return got
 
-    def put(self, key: Any, kept: _InnerHints) -> None:
+    def put(self, key: Any, hints: list[Chain]) -> None:
         lists = self.lists
-        self.count += len(kept.hints) + 1
+        self.count += len(hints) + 1
         while self.count > self.limit and lists:
-            self.count -= len(lists.pop(next(iter(lists))).hints) + 1
-        lists[key] = kept
+            self.count -= len(lists.pop(next(iter(lists)))) + 1
+        lists[key] = hints
 
 
 # `Chaining.implied`'s hint lists by (producer kind, grid): a pure function of the key, shared by
