@@ -119,14 +119,16 @@ def test_time_limit_cuts_off_with_lower_bounds() -> None:
 
 
 def test_a_step_far_past_the_limit_is_stopped() -> None:
-    # SE's second step on this puzzle runs from about 0.03 s to 2 s in one search, so the alarm (a
-    # second after a 0.2 s limit) stops it inside the step; HoDoKu then never starts
-    first = (PUZZLES / "forum-hardest-1106.txt").read_text().split()[0]
-    out = timed.rate(first, "se,hodoku", time_limit=0.2)
+    # SE's first step on this forum-hardest-1106 puzzle is a hidden single; its second, a nested
+    # forcing chain, takes about 3 s in one search (the longest of 112 such second steps measured
+    # in that list), so the alarm (a second after a 0.1 s limit) stops it inside the step; HoDoKu
+    # then never starts. (A second step of 1.1 s raced the alarm and sometimes won.)
+    slow_second = "1.......2..34...5..6....7......3..4....8.6.....954.....2....1..7.......6..5.9..8."
+    out = timed.rate(slow_second, "se,hodoku", time_limit=0.1)
     assert out["status"] == "timeout" and out["timed_out"] == ["se", "hodoku"]
     assert "past it and was stopped" in out["ratings"]["hodoku"]["error"]  # the alarm, not a step's end
     assert out["ratings"]["se"]["steps"] > 0  # the steps before the alarm still bound the rating
-    assert out["seconds"] < 0.2 + timed.HARD_GRACE + 3
+    assert out["seconds"] < 0.1 + timed.HARD_GRACE + 3
     # the process goes on rating correctly afterwards
     easy = (PUZZLES / "project-euler-96.txt").read_text().splitlines()[1]
     after, plain = timed.rate(easy, "se,hodoku", time_limit=600), api.rate(easy, "se,hodoku")
