@@ -1121,9 +1121,9 @@ class Chaining:
             self._other = rules
         return self._other
 
-    def implied(self, g: Board, src: Board, grid: GridKey, base: GridKey) -> list[Implied]:
+    def implied(self, g: Board, src: Board, grid: GridKey) -> list[Implied]:
         """This producer's hints as implication steps inside a chain that started from ``src``
-        (``grid`` and ``base`` are the keys of ``g`` and ``src``): those with rule parents.
+        (``grid`` is the key of ``g``): those with rule parents.
 
         The nested searches meet the same reduced grid again and again: from other assumptions,
         at the next step of the path (a candidate gone that the assumption removed anyway), and
@@ -1146,7 +1146,7 @@ class Chaining:
         found = _basic_implied(g, src, grid, base)
         if not found:
             for rule in self._other_rules():
-                found = rule.implied(g, src, grid, base)
+                found = rule.implied(g, src, grid)
                 if found:
                     break
         result: list[Node] = []
