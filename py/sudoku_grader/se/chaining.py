@@ -1208,7 +1208,8 @@ class StaticLinks:
         self.links_of = _Table(self._on_off_links)  # both at once, for `Chaining._chain`
         self.on_off = _Table(lambda idx: self.links_of[idx][0])
         self.off_on = _Table(self._off_on)
-        # The same links as 729-bit masks of candidates (bit cell * 9 + digit - 1).
+        # The off -> on links as a 729-bit mask of candidates (bit cell * 9 + digit - 1); the
+        # on -> off links' masks come with them in `links_of`.
         self.off_on_mask = _Table(lambda idx: _mask_of(self.off_on[idx]))
         self.weak_of = _Table(self.weak)  # `weak` per bit, as the closures ask for it
         self.on_closure = _Table(self._on_closure)  # per bit: its "on"'s closure (`candidates`)
