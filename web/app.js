@@ -1,7 +1,7 @@
 // The app page: builds the store, mounts one module per panel, and keeps the address bar in step
 // with the puzzle (so links, Back and Forward work). All Sudoku logic runs in Python in the worker
-// (engine.js) or in the DOM-free model (model/*.js); panels draw the store and call actions.js.
-import * as act from "./actions.js";
+// (engine.js) or in the DOM-free model (model/*.js); panels draw the store and call actions/.
+import * as act from "./actions/index.js";
 import { Engine } from "./engine.js";
 import { EXAMPLES } from "./examples.js";
 import { Saves } from "./model/saves.js";
@@ -76,7 +76,7 @@ document.addEventListener("keydown", (e) => {
     e.preventDefault();
   } else if (e.key === "]") act.goTo(store, (view ?? 0) + 1);
   else if (e.key === "[") act.goTo(store, (view ?? 1) - 1);
-  else if (e.key === "Escape") store.update({ view: null, hint: null });
+  else if (e.key === "Escape") act.dismiss(store);
 });
 
 // ------------------------------------------------------------------ the address bar

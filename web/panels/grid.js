@@ -5,7 +5,7 @@
 // Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z undo and redo.
 import { duplicateCells } from "../board.js";
 import { GridView } from "../grid.js";
-import * as act from "../actions.js";
+import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
 const MARKUP = `

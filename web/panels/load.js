@@ -1,6 +1,6 @@
 // Loading a puzzle: the paste box (any format the package reads, a position included), the
 // examples, a paste anywhere on the page, and the list of puzzles in progress to continue.
-import * as act from "../actions.js";
+import * as act from "../actions/index.js";
 import { EXAMPLES } from "../examples.js";
 import { touches } from "../store.js";
 
