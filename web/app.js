@@ -1,13 +1,13 @@
 // The app page: builds the store, mounts one module per panel, and keeps the address bar in step
 // with the puzzle (so links, Back and Forward work). All Sudoku logic runs in Python in the worker
-// (engine.js) or in the DOM-free model (model/*.js); panels draw the store and call actions/.
+// (worker-client.js) or in the DOM-free model (model/*.js); panels draw the store and call actions/.
 import * as act from "./actions/index.js";
-import { Engine } from "./engine.js";
+import { Engine } from "./worker-client.js";
 import { EXAMPLES } from "./examples.js";
 import { Saves } from "./model/saves.js";
 import { createStore, touches } from "./store.js";
 import * as controls from "./panels/controls.js";
-import * as enginePanel from "./panels/engine.js";
+import * as enginePanel from "./panels/engine-status.js";
 import * as exportPanel from "./panels/export.js";
 import * as generate from "./panels/generate.js";
 import * as grid from "./panels/grid.js";

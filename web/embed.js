@@ -17,13 +17,13 @@
 // stepped and played the same way.
 // Attributes: src, puzzle, compact (hides the step text).
 import { Position, plainLineGeometry } from "./board.js";
-import { GridView } from "./grid.js";
-import { renderRatings } from "./ratings.js";
+import { GridView } from "./grid-view.js";
+import { renderRatings } from "./ratings-view.js";
 
 let shared = null;
-/** The page's one engine, loaded on first use (engine.js and everything after it). */
+/** The page's one engine, loaded on first use (worker-client.js and everything after it). */
 async function engine() {
-  shared ??= import("./engine.js").then(({ Engine }) => new Engine({ lanes: 1 }));
+  shared ??= import("./worker-client.js").then(({ Engine }) => new Engine({ lanes: 1 }));
   return shared;
 }
 

@@ -1,7 +1,7 @@
 // Rate a puzzle on every scale, then explain its path: the one analysis routine the page (the
 // Rate & explain action) and the <sudoku-grader> element share, and the path's replay into the
 // positions a step-through shows. DOM-free: node's test runner runs it with a fake engine.
-import { findBottleneck } from "./ratings.js";
+import { findBottleneck } from "./ratings-view.js";
 
 /**
  * @typedef {object} AnalysisHooks

@@ -1,7 +1,7 @@
 // The ratings panel: every scale side by side, the techniques used (by name), the hardest step
 // (linked to that step when the path on the page has it), and the difficulty chart.
 import * as act from "../actions/index.js";
-import { chartSeries, findBottleneck, renderChart, renderRatings } from "../ratings.js";
+import { chartSeries, findBottleneck, renderChart, renderRatings } from "../ratings-view.js";
 import { touches } from "../store.js";
 
 /** Technique id -> name from the steps a rate() result quotes (paths, hardest steps). */

@@ -25,6 +25,41 @@
 
 import { BUILD } from "./build-info.js";
 
+// ------------------------------------------------------------------ the worker protocol
+/**
+ * The operations the worker answers (worker.js -> sudoku_grader.worker_api).
+ * @typedef {"parse"|"solve"|"hint"|"catalogue"|"techniques"|"rate"|"explain"|"steps"|"generate"|"sleep"} Op
+ */
+/**
+ * A page -> worker message: one request.
+ * @typedef {object} WorkerRequest
+ * @property {number} id  the request's number, echoed by every answer to it
+ * @property {Op} op
+ * @property {string} puzzle  the puzzle text (or a position's JSON for hint)
+ * @property {object} options  the operation's options (techniques, scores, scales, ...)
+ */
+/**
+ * A worker -> page message: booted, failed to boot, progress on a request, one scale rated, the
+ * answer (`result`, the CLI's JSON shape), or the request's error.
+ * @typedef {{type: "ready", seconds: number, version: string, build?: string, phases?: Record<string, number>, pyodide?: string}
+ *   | {type: "boot-error", message: string}
+ *   | {type: "progress", id: number, scale?: string, step?: number, technique?: string, message?: string}
+ *   | {type: "partial", id: number, scale: string, rating: any}
+ *   | {type: "result", id: number, result: any}
+ *   | {type: "error", id: number, message: string}} WorkerMessage
+ */
+/** What a request's `onProgress` hears: a progress or partial message. @typedef {(msg: any) => void} ProgressHandler */
+/**
+ * One step of a path, as explain/hint give it.
+ * @typedef {object} Step
+ * @property {string} technique  the technique's id
+ * @property {string} name
+ * @property {string} text
+ * @property {{cell: string, digit: number}[]} [placements]
+ * @property {{cell: string, digit: number}[]} [eliminations]
+ * @property {Record<string, any>} [extra]
+ */
+
 export const BOOT_TIMEOUT_S = 120;
 
 /** Operations that may run for minutes: they go to the long lane. */
@@ -33,9 +68,12 @@ export const LONG_OPS = new Set(["rate", "explain", "steps", "generate", "sleep"
 const REPLACEABLE = new Set(["rate", "explain", "steps"]);
 
 export class EngineError extends Error {
+  /** @param {string} message @param {"cancelled"|"timeout"|"boot"|"engine"} kind */
   constructor(message, kind) {
     super(message);
-    this.kind = kind; // "cancelled" | "timeout" | "boot" | "engine"
+    this.kind = kind;
+    /** @type {{ratings: Record<string, any>}|undefined} the scales rated before the time limit */
+    this.partial = undefined;
   }
 }
 
@@ -94,6 +132,7 @@ class Lane {
     this.engine.laneChanged(this);
   }
 
+  /** @param {WorkerMessage} msg @param {number} t0 */
   onMessage(msg, t0) {
     if (msg.type === "ready") {
       if (msg.build && msg.build !== BUILD.build) {
@@ -166,7 +205,9 @@ class Lane {
           this.engine.dispatchEvent(new CustomEvent("restart", { detail: reason }));
         }, limit * 1000);
       }
-      this.worker.postMessage({ id: job.id, op: job.op, puzzle: job.puzzle, options: job.options });
+      /** @type {WorkerRequest} */
+      const message = { id: job.id, op: job.op, puzzle: job.puzzle, options: job.options };
+      this.worker.postMessage(message);
     });
   }
 
@@ -281,7 +322,11 @@ export class Engine extends EventTarget {
     this.dispatchEvent(new CustomEvent("state", { detail: state }));
   }
 
-  /** Run one operation; resolves with the CLI's JSON shape. Each lane runs its requests in order. */
+  /**
+   * Run one operation; resolves with the CLI's JSON shape. Each lane runs its requests in order.
+   * @param {Op} op @param {string} puzzle @param {object} options @param {ProgressHandler|null} onProgress
+   * @returns {Promise<any>}
+   */
   request(op, puzzle = "", options = {}, onProgress = null) {
     const lane = LONG_OPS.has(op) ? this.long : this.quick;
     if (REPLACEABLE.has(op)) {
