@@ -40,16 +40,17 @@ engine.timeLimit = store.state.settings.timeLimit;
 // new build (sessionStorage stops a loop if the reload cannot help).
 engine.addEventListener("stale", (e) => {
   const key = "sudoku-grader-stale-reload";
+  const build = /** @type {CustomEvent} */ (e).detail.build;
   try {
-    if (sessionStorage.getItem(key) === e.detail.build) return;
-    sessionStorage.setItem(key, e.detail.build);
+    if (sessionStorage.getItem(key) === build) return;
+    sessionStorage.setItem(key, build);
   } catch {
     return; // no session storage: the engine line says to reload
   }
   act.persist(store);
   location.reload();
 });
-window.sudokuGrader = { engine, store, actions: act, get state() { return store.state; } }; // for tests and the curious
+/** @type {any} */ (window).sudokuGrader = { engine, store, actions: act, get state() { return store.state; } }; // for tests and the curious
 
 const $ = (id) => document.getElementById(id);
 const board = document.querySelector(".board-col");
@@ -67,7 +68,7 @@ settings.mount($("settings"), store);
 
 // ------------------------------------------------------------------ keys anywhere on the page
 document.addEventListener("keydown", (e) => {
-  if (e.target.closest?.("input, textarea, select")) return;
+  if (/** @type {Element} */ (e.target).closest?.("input, textarea, select")) return;
   if (grid.undoKey(store, e)) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const view = store.state.view;

@@ -17,7 +17,7 @@ import { findBottleneck } from "./ratings-view.js";
  * Rate, then explain, `puzzle` with `engine`. Resolves to {rate, explain}, or null when `live()`
  * turned false; an engine error (cancelled, time limit, a failure) rejects as the engine gave it,
  * and `onRated` having run tells the caller it came while explaining.
- * @param {{request: (op: string, puzzle: string, options?: object, onProgress?: (msg: any) => void) => Promise<any>}} engine
+ * @param {Pick<import("./worker-client.js").Engine, "request">} engine
  * @param {string} puzzle
  * @param {AnalysisHooks} hooks
  * @returns {Promise<{rate: any, explain: any}|null>}

@@ -6,8 +6,7 @@ import { engineOptions } from "./settings.js";
 import { engineFailed, progressReporter, say } from "./state.js";
 import { validity } from "./validity.js";
 
-/** @typedef {import("./state.js").Store} Store @typedef {import("./state.js").State} State
- * @typedef {import("./state.js").Analysis} Analysis */
+/** @import { Analysis, State, Store } from "./state.js" */
 
 // One analysis at a time, tagged with its puzzle (store.runs.analysisRun). When the givens change,
 // the running one is abandoned (the engine drops the long lane's work) and nothing it still sends

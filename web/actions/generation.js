@@ -2,7 +2,7 @@
 import { openPosition, loadText } from "./puzzles.js";
 import { engineFailed, progressReporter, say } from "./state.js";
 
-/** @typedef {import("./state.js").Store} Store */
+/** @import { Store } from "./state.js" */
 
 /** Ask the engine for a puzzle with `opts`; say what came, then put it on the grid. @param {Store} store */
 export async function generate(store, opts, { mode = "analyse" } = {}) {

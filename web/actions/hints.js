@@ -7,7 +7,7 @@ import { engineOptions } from "./settings.js";
 import { engineFailed, say } from "./state.js";
 import { solutionOf } from "./validity.js";
 
-/** @typedef {import("./state.js").Store} Store */
+/** @import { Store } from "./state.js" */
 
 /** Hint: the next rung of the hint shown, or a new hint for the position now. @param {Store} store */
 export async function hint(store) {

@@ -6,8 +6,8 @@ import { noticeSolved } from "./solved.js";
 import { NEW_PUZZLE, plural, say } from "./state.js";
 import { scheduleValidity, solutionOf } from "./validity.js";
 
-/** @typedef {import("./state.js").Store} Store @typedef {import("./state.js").State} State
- * @typedef {import("../model/game.js").Game} Game */
+/** @import { State, Store } from "./state.js" */
+/** @import { Game } from "../model/game.js" */
 
 /**
  * Show `game` on the grid: what belonged to the old position goes (hint, path view, Check's

@@ -9,7 +9,7 @@ import { noticeSolved } from "./solved.js";
 import { engineFailed, say } from "./state.js";
 import { solveOnce, validity } from "./validity.js";
 
-/** @typedef {import("./state.js").Store} Store */
+/** @import { Store } from "./state.js" */
 
 /**
  * A new game in place of the current one, which goes on the trail (Undo brings it back).

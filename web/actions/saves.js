@@ -2,7 +2,7 @@
 import { say } from "./state.js";
 import { solutionOf } from "./validity.js";
 
-/** @typedef {import("./state.js").Store} Store @typedef {import("./state.js").State} State */
+/** @import { State, Store } from "./state.js" */
 
 /** Save the game in Solve (every move); a save that fails says why in `saveProblem`. @param {Store} store */
 export function persist(store) {

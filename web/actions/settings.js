@@ -2,7 +2,7 @@
 import { analyze } from "./analysis.js";
 import { DEFAULT_SETTINGS, SETTINGS_KEY } from "./state.js";
 
-/** @typedef {import("./state.js").Store} Store @typedef {import("./state.js").Settings} Settings */
+/** @import { Settings, Store } from "./state.js" */
 
 /** The saved settings over the defaults; the defaults when none are saved or they are unreadable. */
 export function loadSettings(storage) {

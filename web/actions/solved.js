@@ -3,7 +3,7 @@ import { persist } from "./saves.js";
 import { loadCatalogue } from "./settings.js";
 import { solutionOf } from "./validity.js";
 
-/** @typedef {import("./state.js").Store} Store */
+/** @import { Store } from "./state.js" */
 
 /** Once the grid is complete and right: say so, with the puzzle's ratings and its hardest step. @param {Store} store */
 export async function noticeSolved(store) {

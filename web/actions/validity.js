@@ -3,7 +3,7 @@
 import { duplicateCells } from "../board.js";
 import { plural } from "./state.js";
 
-/** @typedef {import("./state.js").Store} Store @typedef {import("./state.js").State} State */
+/** @import { State, Store } from "./state.js" */
 
 /** Check the givens once typing pauses (150 ms). @param {Store} store */
 export function scheduleValidity(store) {

@@ -18,7 +18,7 @@ export function mount(root, store) {
     if (v) act.loadText(store, v);
   });
   document.addEventListener("paste", (e) => {
-    if (e.target.closest?.("input, textarea")) return;
+    if (/** @type {Element} */ (e.target).closest?.("input, textarea")) return;
     const text = e.clipboardData?.getData("text") || "";
     if (text.trim()) {
       e.preventDefault();
