@@ -21,7 +21,7 @@ import { Game } from "../model/game.js";
  * @property {string} puzzle  the givens it is about
  * @property {{ratings?: Record<string, any>, techniques?: Record<string, number>, solved?: boolean, stuck?: any, bottleneck?: any}} rate
  * @property {any} explain  the engine's explain() answer, null until it came
- * @property {import("../worker-client.js").Step[]} steps
+ * @property {import("../worker-protocol.js").Step[]} steps
  * @property {import("../board.js").Position[]} positions  the start, then the grid after each step
  * @property {number[]} counts  candidates left before each step
  * @property {number[]} difficulty  each step's difficulty (its SE figure, else its technique's level)
@@ -78,7 +78,7 @@ import { Game } from "../model/game.js";
  * @property {(patch: Partial<State>) => void} update
  * @property {(fn: (state: State, keys: Set<string>) => void) => () => boolean} subscribe
  * @property {import("../store.js").Runs} runs
- * @property {any} engine  the worker client (worker-client.js), or a fake in the tests
+ * @property {import("../worker-client.js").Engine} engine  the worker client (a fake in the node tests)
  * @property {Storage|null} [storage]
  * @property {import("../model/saves.js").Saves} [saves]
  */
