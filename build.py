@@ -64,8 +64,14 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide.js")
 #: What the app's worker loads of them (the lock file and the UMD script serve the examples only).
 PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-#: Files the service worker does not precache for the app page (they are cached when a page uses them).
-NOT_APP = ("web/examples.css", "web/embed.js", "web/offline.js")
+#: Files (or folders, ending in "/") the service worker does not precache for the app page (they are
+#: cached when a page uses them): the <sudoku-grader> element and its parts are for other pages.
+NOT_APP = ("web/examples.css", "web/embed.js", "web/embed/", "web/offline.js")
+
+
+def _for_app(rel: str) -> bool:
+    """Is ``rel`` (a path in dist/) part of the app page, so the service worker precaches it?"""
+    return not any(rel == x or (x.endswith("/") and rel.startswith(x)) for x in NOT_APP)
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -398,7 +404,7 @@ def build(with_extras: bool = True, dist: Path | None = None, package: Path = PA
     shell = {"./": _file_hash(out / "index.html"), "index.html": _file_hash(out / "index.html")}
     for path in sorted((out / "web").rglob("*")):
         rel = path.relative_to(out).as_posix()
-        if path.is_file() and rel not in NOT_APP:
+        if path.is_file() and _for_app(rel):
             shell[rel] = _file_hash(path)
     runtime = {rel: _file_hash(out / rel) for rel in info["runtime"]}  # type: ignore[attr-defined]
     sw = (out / "sw.js").read_text()

@@ -16,5 +16,18 @@ if [ -f scripts/browser-setup.sh ]; then
   bash scripts/browser-setup.sh
 fi
 .venv/bin/ruff check py tests scripts
+# The front end's checks: TypeScript (JSDoc types, tsconfig.json) and eslint (eslint.config.js),
+# installed from package-lock.json into node_modules on first use and whenever the lock changes.
+if ! command -v npm >/dev/null; then
+  echo "scripts/test.sh: npm (Node 20 or later) is needed for the front end's type check and lint" >&2
+  exit 1
+fi
+node_stamp=node_modules/.installed-$(sha1sum package-lock.json | cut -c1-12)
+if [ ! -f "$node_stamp" ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+  touch "$node_stamp"
+fi
+node_modules/.bin/tsc -p . --noEmit
+node_modules/.bin/eslint .
 # two workers (this machine and CI have 2 cores); worksteal evens out the long corpus chunks
 .venv/bin/python -m pytest -n 2 --dist worksteal "$@"

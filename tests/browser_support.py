@@ -133,7 +133,7 @@ def cli_json(command: str, puzzle: str) -> dict[str, Any]:
 
 
 def fmt(v: Any) -> str:
-    """How the page prints a rating value (web/ratings.js `fmt`)."""
+    """How the page prints a rating value (web/ratings-view.js `fmt`)."""
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, int):

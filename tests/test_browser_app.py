@@ -195,7 +195,7 @@ def test_chain_links_are_drawn_as_arrows(page: Any) -> None:
         ],
     }
     n = page.evaluate(
-        """async step => { const {GridView} = await import('./web/grid.js');
+        """async step => { const {GridView} = await import('./web/grid-view.js');
         const {Position} = await import('./web/board.js');
         const el = document.createElement('div'); el.style.width = '400px'; document.body.appendChild(el);
         const g = new GridView(el); g.render(new Position(), {step});

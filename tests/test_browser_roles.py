@@ -1,5 +1,5 @@
 """The grid draws the expert roles in their own colours, in headless chromium, without the app:
-web/grid.js and web/grid.css are served as they are and one exocet-like step is rendered."""
+web/grid-view.js and web/grid.css are served as they are and one exocet-like step is rendered."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 PAGE = """<!doctype html><html><head><link rel="stylesheet" href="grid.css"></head>
 <body><div id="g" style="width: 450px"></div>
 <script type="module">
-import { GridView } from "./grid.js";
+import { GridView } from "./grid-view.js";
 import { Position } from "./board.js";
 window.draw = (step) => { new GridView(document.getElementById("g")).render(new Position(), { step }); };
 window.ready = true;

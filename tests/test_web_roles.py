@@ -15,7 +15,7 @@ from sudoku_grader.techniques import default_order, get
 ROOT = Path(__file__).resolve().parent.parent
 CSS = (ROOT / "web" / "grid.css").read_text()
 APP_CSS = (ROOT / "web" / "app.css").read_text()
-GRID_JS = (ROOT / "web" / "grid.js").read_text()
+GRID_JS = (ROOT / "web" / "grid-view.js").read_text()
 INDEX = (ROOT / "index.html").read_text()
 
 

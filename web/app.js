@@ -1,13 +1,13 @@
 // The app page: builds the store, mounts one module per panel, and keeps the address bar in step
 // with the puzzle (so links, Back and Forward work). All Sudoku logic runs in Python in the worker
-// (engine.js) or in the DOM-free model (model/*.js); panels draw the store and call actions.js.
-import * as act from "./actions.js";
-import { Engine } from "./engine.js";
+// (worker-client.js) or in the DOM-free model (model/*.js); panels draw the store and call actions/.
+import * as act from "./actions/index.js";
+import { Engine } from "./worker-client.js";
 import { EXAMPLES } from "./examples.js";
 import { Saves } from "./model/saves.js";
 import { createStore, touches } from "./store.js";
 import * as controls from "./panels/controls.js";
-import * as enginePanel from "./panels/engine.js";
+import * as enginePanel from "./panels/engine-status.js";
 import * as exportPanel from "./panels/export.js";
 import * as generate from "./panels/generate.js";
 import * as grid from "./panels/grid.js";
@@ -40,16 +40,17 @@ engine.timeLimit = store.state.settings.timeLimit;
 // new build (sessionStorage stops a loop if the reload cannot help).
 engine.addEventListener("stale", (e) => {
   const key = "sudoku-grader-stale-reload";
+  const build = /** @type {CustomEvent} */ (e).detail.build;
   try {
-    if (sessionStorage.getItem(key) === e.detail.build) return;
-    sessionStorage.setItem(key, e.detail.build);
+    if (sessionStorage.getItem(key) === build) return;
+    sessionStorage.setItem(key, build);
   } catch {
     return; // no session storage: the engine line says to reload
   }
   act.persist(store);
   location.reload();
 });
-window.sudokuGrader = { engine, store, actions: act, get state() { return store.state; } }; // for tests and the curious
+/** @type {any} */ (window).sudokuGrader = { engine, store, actions: act, get state() { return store.state; } }; // for tests and the curious
 
 const $ = (id) => document.getElementById(id);
 const board = document.querySelector(".board-col");
@@ -67,7 +68,7 @@ settings.mount($("settings"), store);
 
 // ------------------------------------------------------------------ keys anywhere on the page
 document.addEventListener("keydown", (e) => {
-  if (e.target.closest?.("input, textarea, select")) return;
+  if (/** @type {Element} */ (e.target).closest?.("input, textarea, select")) return;
   if (grid.undoKey(store, e)) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const view = store.state.view;
@@ -76,7 +77,7 @@ document.addEventListener("keydown", (e) => {
     e.preventDefault();
   } else if (e.key === "]") act.goTo(store, (view ?? 0) + 1);
   else if (e.key === "[") act.goTo(store, (view ?? 1) - 1);
-  else if (e.key === "Escape") store.update({ view: null, hint: null });
+  else if (e.key === "Escape") act.dismiss(store);
 });
 
 // ------------------------------------------------------------------ the address bar

@@ -15,43 +15,15 @@
 // N), undo/redo, Check against the solution the precomputed path reaches; the engine loads only for
 // a hint, or for Check when the element has no solved path. A 6x6 puzzle (36 cells) is drawn,
 // stepped and played the same way.
-// Attributes: src, puzzle, compact (hides the step text).
+// Attributes: src, puzzle, compact (hides the step text). Solve here is embed/play.js; the solver
+// loader embed/solver.js; rating in the browser runs rate-explain.js, as the page's analysis does.
 import { Position, plainLineGeometry } from "./board.js";
-import { GridView } from "./grid.js";
-import { renderRatings } from "./ratings.js";
-
-let shared = null;
-/** The page's one engine, loaded on first use (engine.js and everything after it). */
-async function engine() {
-  shared ??= import("./engine.js").then(({ Engine }) => new Engine({ lanes: 1 }));
-  return shared;
-}
-
-const STYLE = `
-:host { display: block; max-width: 480px; font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  color: var(--sg-fg); background: var(--sg-bg); border: 1px solid var(--sg-thin); border-radius: 8px; padding: 10px; }
-[hidden] { display: none !important; }
-.status { min-height: 1.4em; color: var(--sg-cand); font-size: 0.9em; margin: 6px 0; }
-.error { color: var(--sg-dup-fg); }
-.ratings table { width: 100%; border-collapse: collapse; font-size: 0.9em; }
-.ratings th, .ratings td { text-align: left; padding: 3px 4px; border-bottom: 1px solid var(--sg-thin); }
-.ratings thead { display: none; }
-.ratings .headline { font-weight: 700; }
-.ratings .headline.unsupported { font-weight: 400; white-space: nowrap; color: var(--sg-cand); }
-.ratings .details .field { margin-right: 8px; }
-.ratings .label { color: var(--sg-cand); }
-.nav { display: flex; align-items: center; gap: 6px; margin-top: 8px; }
-.nav span { flex: 1; text-align: center; font-weight: 600; font-size: 0.92em; }
-button { font: inherit; color: inherit; background: var(--sg-bg); border: 1px solid var(--sg-thin); border-radius: 6px; min-width: 40px; min-height: 36px; cursor: pointer; }
-button:disabled { opacity: 0.45; }
-button:focus-visible { outline: 3px solid var(--sg-placed); outline-offset: 2px; }
-.engine { margin-top: 8px; font-size: 0.9em; display: flex; flex-wrap: wrap; align-items: center; gap: 10px; }
-.engine a { color: var(--sg-placed); font-weight: 600; }
-.play { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
-.play button[aria-pressed="true"] { background: var(--sg-thin); font-weight: 700; }
-.text { min-height: 2.8em; font-size: 0.92em; margin: 6px 0 0; }
-:host([compact]) .text { display: none; }
-`;
+import * as playing from "./embed/play.js";
+import { loadedSolver, solver } from "./embed/solver.js";
+import { STYLE } from "./embed/style.js";
+import { GridView } from "./grid-view.js";
+import { rateThenExplain, replayPath } from "./rate-explain.js";
+import { renderRatings } from "./ratings-view.js";
 
 export class SudokuGraderElement extends HTMLElement {
   static get observedAttributes() {
@@ -68,64 +40,86 @@ export class SudokuGraderElement extends HTMLElement {
     style.textContent = STYLE;
     root.append(css, style);
     this.gridEl = document.createElement("div");
-    this.statusEl = this.part("p", "status", "embed-status");
+    this.statusEl = this.makePart("p", "status", "embed-status");
     this.statusEl.setAttribute("aria-live", "polite");
-    this.ratingsEl = this.part("div", "ratings", "embed-ratings");
-    const nav = this.part("div", "nav");
+    this.ratingsEl = this.makePart("div", "ratings", "embed-ratings");
+    const nav = this.makePart("div", "nav");
     nav.setAttribute("role", "group");
     nav.setAttribute("aria-label", "Step through the solution");
     this.prev = this.button("◀", "Previous step", "embed-prev", () => this.go(this.k - 1));
     this.next = this.button("▶", "Next step", "embed-next", () => this.go(this.k + 1));
-    this.label = this.part("span", "", "embed-step");
+    this.label = this.makePart("span", "", "embed-step");
     nav.append(this.prev, this.label, this.next);
-    this.textEl = this.part("p", "text", "embed-text");
+    this.textEl = this.makePart("p", "text", "embed-text");
     this.rateButton = this.button("Rate in your browser", "Rate this puzzle with the solver in your browser",
       "embed-rate", () => this.rateHere());
     this.rateButton.hidden = true;
-    this.solveLink = this.part("a", "", "embed-solve");
+    this.solveLink = this.makePart("a", "", "embed-solve");
     this.solveLink.textContent = "Solve this puzzle";
     this.solveLink.target = "_blank";
     this.solveLink.rel = "noopener";
     this.solveLink.hidden = true;
     this.playButton = this.button("Solve here", "Solve this puzzle here: your digits and marks", "embed-play",
-      () => this.play());
+      () => playing.play(this));
     this.playButton.hidden = true;
-    const engineRow = this.part("div", "engine");
+    const engineRow = this.makePart("div", "engine");
     engineRow.append(this.playButton, this.solveLink, this.rateButton);
-    this.playRow = this.part("div", "play");
+    this.playRow = this.makePart("div", "play");
     this.playRow.setAttribute("role", "group");
     this.playRow.setAttribute("aria-label", "Solve");
     this.playRow.hidden = true;
-    this.notesButton = this.button("Notes", "Notes: digit keys enter pencil marks (N)", "embed-notes", () => this.toggleNotes());
+    this.notesButton = this.button("Notes", "Notes: digit keys enter pencil marks (N)", "embed-notes", () => playing.toggleNotes(this));
     this.notesButton.setAttribute("aria-pressed", "false");
     this.playRow.append(
       this.notesButton,
-      this.button("Undo", "Undo (Ctrl+Z)", "embed-undo", () => this.playMove((g) => g.undo())),
-      this.button("Redo", "Redo (Ctrl+Y)", "embed-redo", () => this.playMove((g) => g.redo())),
-      this.button("Check", "Show wrong digits and marks", "embed-check", () => this.check()),
-      this.button("Hint", "A hint from where you stand (loads the solver)", "embed-hint", () => this.hint()),
-      this.button("Steps", "Back to the solution's steps", "embed-steps", () => this.stopPlaying()),
+      this.button("Undo", "Undo (Ctrl+Z)", "embed-undo", () => playing.playMove(this, (g) => g.undo())),
+      this.button("Redo", "Redo (Ctrl+Y)", "embed-redo", () => playing.playMove(this, (g) => g.redo())),
+      this.button("Check", "Show wrong digits and marks", "embed-check", () => playing.check(this)),
+      this.button("Hint", "A hint from where you stand (loads the solver)", "embed-hint", () => playing.hint(this)),
+      this.button("Steps", "Back to the solution's steps", "embed-steps", () => playing.stopPlaying(this)),
     );
     this.nav = nav;
     root.append(this.gridEl, this.playRow, this.statusEl, this.ratingsEl, nav, this.textEl, engineRow);
     this.grid = new GridView(this.gridEl, { label: "Sudoku puzzle" });
+    /** @type {any[]} the path's steps */
     this.steps = [];
+    /** @type {Position[]} the start, then the grid after each step */
     this.positions = [];
-    this.k = 0;
+    this.k = 0; // the step shown (0: the start)
+    /** @type {any} the JSON drawn (or the answers rated here), null for a bare puzzle */
+    this.data = null;
+    /** @type {any} scale and field names from the worker's catalogue, once asked */
+    this.catalogue = null;
+    this.loadedOnce = false;
+    this.seq = 0; // the latest load; an older one that finishes later draws nothing
+    // Solve here (embed/play.js): the player's game, Notes, the cell picked, Check's flags, the hint
+    /** @type {import("./model/game.js").Game|null} */
+    this.game = null;
+    this.notes = false;
+    this.selected = -1;
+    /** @type {Map<number, string>|null} */
+    this.flags = null;
+    /** @type {any} */
+    this.hintStep = null;
+    /** @type {{version: number, ladder: any, rung: number}|null} */
+    this.hinted = null;
+    /** @type {string|null} the solution the engine found, when the path does not reach it */
+    this.solved = null;
     this.gridEl.addEventListener("keydown", (e) => {
-      if (this.game) this.playKey(e);
+      if (this.game) playing.playKey(this, e);
       else if (e.key === "ArrowRight") this.go(this.k + 1);
       else if (e.key === "ArrowLeft") this.go(this.k - 1);
     });
     this.gridEl.addEventListener("click", (e) => {
-      const cell = e.target.closest?.(".sg-cell");
-      if (this.game && cell) this.pick(Number(cell.dataset.cell));
+      const cell = /** @type {HTMLElement|null} */ (/** @type {Element} */ (e.target).closest?.(".sg-cell"));
+      if (this.game && cell) playing.pick(this, Number(cell.dataset.cell));
     });
     this.gridEl.tabIndex = 0;
     this.update();
   }
 
-  part(tag, cls, testid) {
+  /** A new element of the shadow tree, with its class and test id. */
+  makePart(tag, cls, testid) {
     const el = document.createElement(tag);
     if (cls) el.className = cls;
     if (testid) el.setAttribute("data-testid", testid);
@@ -133,7 +127,7 @@ export class SudokuGraderElement extends HTMLElement {
   }
 
   button(text, label, testid, onClick) {
-    const b = this.part("button", "", testid);
+    const b = this.makePart("button", "", testid);
     b.type = "button";
     b.textContent = text;
     b.setAttribute("aria-label", label);
@@ -160,7 +154,7 @@ export class SudokuGraderElement extends HTMLElement {
   /** Draw from the inline JSON, the src URL, or the bare puzzle (in that order). */
   async load() {
     this.loadedOnce = true;
-    const seq = (this.seq = (this.seq || 0) + 1);
+    const seq = ++this.seq;
     const inline = this.querySelector('script[type="application/json"]');
     const src = this.getAttribute("src");
     try {
@@ -226,7 +220,7 @@ export class SudokuGraderElement extends HTMLElement {
     const ok = Boolean(plainLineGeometry(puzzle || ""));
     this.solveLink.hidden = !ok;
     this.playButton.hidden = !ok;
-    if (this.game && this.game.puzzle() !== (puzzle || "").replace(/0/g, ".")) this.stopPlaying();
+    if (this.game && this.game.puzzle() !== (puzzle || "").replace(/0/g, ".")) playing.stopPlaying(this);
     if (ok) this.solveLink.href = new URL(`../#solve:${puzzle.replace(/0/g, ".")}`, import.meta.url).href;
     else this.solveLink.removeAttribute("href");
   }
@@ -238,15 +232,10 @@ export class SudokuGraderElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent("drawn", { detail: { puzzle } }));
   }
 
+  /** @param {Position} start @param {any[]} steps */
   setPath(start, steps) {
     this.steps = steps;
-    this.positions = [start];
-    let p = start;
-    for (const s of steps) {
-      p = p.copy();
-      p.apply(s);
-      this.positions.push(p);
-    }
+    this.positions = replayPath(start, steps).positions;
     this.k = Math.min(this.k, steps.length);
     this.update();
   }
@@ -256,10 +245,9 @@ export class SudokuGraderElement extends HTMLElement {
     const text = this.data?.puzzle || (this.getAttribute("puzzle") || "").trim();
     if (!text) return;
     this.rateButton.disabled = true;
-    const loaded = shared !== null;
-    this.say(loaded ? "Rating…" : "Loading the solver (Python in your browser, about 7 MB the first time)…");
+    this.say(loadedSolver() ? "Rating…" : "Loading the solver (Python in your browser, about 7 MB the first time)…");
     try {
-      const eng = await engine();
+      const eng = await solver();
       await eng.ready;
       let pos = this.positions[0];
       if (!pos) {
@@ -271,16 +259,21 @@ export class SudokuGraderElement extends HTMLElement {
       const cat = await eng.request("catalogue");
       this.catalogue = { scale_names: Object.fromEntries((cat.scales || []).map((x) => [x.id, x.name])), field_names: cat.fields || {} };
       const rated = {};
-      const rate = await eng.request("rate", pos.text(), {}, (m) => {
-        if (m.type === "partial") {
-          rated[m.scale] = m.rating;
+      const { rate, explain } = await rateThenExplain(eng, pos.text(), {
+        onPartial: (scale, rating) => {
+          rated[scale] = rating;
           renderRatings(this.ratingsEl, rated, this.names());
-        } else if (m.step) this.say(`Rating · ${m.scale || ""} step ${m.step}`);
+        },
+        onProgress: (phase, m) => {
+          if (phase === "explain") m.step && this.say(`Explaining · step ${m.step}`);
+          else if (m.step) this.say(`Rating · ${m.scale || ""} step ${m.step}`);
+        },
+        onRated: (rate) => {
+          if (rate.error) throw new Error(rate.error);
+          renderRatings(this.ratingsEl, rate.ratings || {}, this.names());
+          this.say("Explaining…");
+        },
       });
-      if (rate.error) throw new Error(rate.error);
-      renderRatings(this.ratingsEl, rate.ratings || {}, this.names());
-      this.say("Explaining…");
-      const explain = await eng.request("explain", pos.text(), {}, (m) => m.step && this.say(`Explaining · step ${m.step}`));
       if (explain.error) throw new Error(explain.error);
       this.data = { puzzle: pos.text(), ratings: rate.ratings, steps: explain.steps, solved: explain.solved, ...this.catalogue };
       this.offerSolve(pos.text());
@@ -292,135 +285,6 @@ export class SudokuGraderElement extends HTMLElement {
     } finally {
       this.rateButton.disabled = false;
     }
-  }
-
-  // ---------------------------------------------------------------- solving in the element
-  /** Start (or continue) a game of this puzzle: the model loads now, the engine only when needed. */
-  async play() {
-    const puzzle = (this.data?.puzzle || this.positions[0]?.text() || "").replace(/0/g, ".");
-    if (!plainLineGeometry(puzzle)) return;
-    const { Game } = await import("./model/game.js");
-    if (!this.game || this.game.puzzle() !== puzzle) this.game = new Game(puzzle);
-    this.notes = false;
-    this.flags = null;
-    this.selected = this.game.givens.findIndex((d) => !d);
-    this.playRow.hidden = false;
-    this.nav.hidden = true;
-    this.textEl.hidden = true;
-    this.playButton.hidden = true;
-    this.say("Your move: pick a cell, type a digit; N switches Notes.");
-    this.update();
-    this.grid.select(this.selected, true);
-  }
-
-  stopPlaying() {
-    this.game = null;
-    this.playRow.hidden = true;
-    this.nav.hidden = false;
-    this.textEl.hidden = false;
-    this.playButton.hidden = !this.positions[0];
-    this.say("");
-    this.update();
-  }
-
-  toggleNotes() {
-    this.notes = !this.notes;
-    this.notesButton.setAttribute("aria-pressed", String(this.notes));
-  }
-
-  pick(c) {
-    this.selected = c;
-    this.grid.select(c, true);
-  }
-
-  /** A change to the game; Check's flags and a shown hint last until the next one. */
-  playMove(fn) {
-    if (!this.game) return;
-    fn(this.game);
-    this.flags = null;
-    this.hintStep = null;
-    this.hinted = null;
-    this.update();
-    this.grid.select(this.selected, true);
-    const sol = this.solution();
-    if (sol && this.game.isSolved(sol)) this.say("Solved. Well done!");
-  }
-
-  playKey(e) {
-    const c = this.selected;
-    const k = e.key.toLowerCase();
-    const { size, cells } = this.game.geo;
-    const moveBy = { arrowup: -size, arrowdown: size, arrowleft: -1, arrowright: 1 }[k];
-    if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "y")) {
-      this.playMove((g) => (k === "y" || e.shiftKey ? g.redo() : g.undo()));
-    } else if (e.ctrlKey || e.metaKey || e.altKey) return;
-    else if (moveBy) this.pick((c + moveBy + cells) % cells);
-    else if (k === "n") this.toggleNotes();
-    else if (/^[1-9]$/.test(k) && this.game.geo.isDigit(Number(k)) && c >= 0 && !this.game.isGiven(c)) {
-      const d = Number(k);
-      this.playMove((g) => (this.notes ? g.toggleMark(c, d) : g.place(c, d)));
-    } else if ((k === "backspace" || k === "delete") && c >= 0 && !this.game.isGiven(c)) this.playMove((g) => g.erase(c));
-    else return;
-    e.preventDefault();
-  }
-
-  /** The solution, when the precomputed path reaches it (no engine needed). */
-  solution() {
-    const last = this.positions[this.positions.length - 1];
-    const line = this.steps.length && last ? last.text() : "";
-    return plainLineGeometry(line) && !/[.0]/.test(line) ? line : this.solved || null;
-  }
-
-  async check() {
-    if (!this.game) return;
-    let sol = this.solution();
-    if (!sol) {
-      this.say("Loading the solver to find the solution…");
-      try {
-        const eng = await engine();
-        await eng.ready;
-        const res = await eng.request("solve", this.game.puzzle());
-        if (res.error || !res.solution) throw new Error(res.error || "This puzzle has no single solution.");
-        sol = this.solved = res.solution;
-      } catch (e) {
-        this.say(String(e.message || e).replace(/^Error:\s*/, ""), true);
-        return;
-      }
-    }
-    const { wrong, missing } = this.game.mistakes(sol);
-    this.flags = new Map([...wrong.map((c) => [c, "digit"]), ...missing.map((c) => [c, "marks"])]);
-    this.update();
-    this.say(this.game.isSolved(sol) ? "Solved. Well done!" : wrong.length || missing.length ?
-      `${wrong.length} wrong digit${wrong.length === 1 ? "" : "s"}, ${missing.length} cell${missing.length === 1 ? "" : "s"} whose marks lost the answer.` :
-      "No mistakes so far.");
-  }
-
-  /** A hint from the player's position and marks, one rung per click (the engine loads on the first). */
-  async hint() {
-    if (!this.game) return;
-    const version = this.game.version;
-    const h = this.hinted;
-    if (!h || h.version !== version) {
-      this.say(shared ? "Thinking…" : "Loading the solver (Python in your browser, about 7 MB the first time)…");
-      try {
-        const eng = await engine();
-        await eng.ready;
-        const [answer, { hintLadder }] = await Promise.all([
-          eng.request("hint", this.game.positionJSON(), {}), import("./model/ladder.js")]);
-        if (!this.game || this.game.version !== version) return;
-        this.hinted = { version, ladder: hintLadder(answer, null), rung: 0 };
-      } catch (e) {
-        this.say(String(e.message || e).replace(/^Error:\s*/, ""), true);
-        return;
-      }
-    }
-    const { ladder } = this.hinted;
-    this.hinted.rung = Math.min(this.hinted.rung + 1, ladder.rungs.length);
-    const rung = ladder.rungs[this.hinted.rung - 1];
-    this.hintStep = rung.view?.step || null;
-    this.flags = rung.view?.mistakes ? new Map(rung.view.mistakes.map((c) => [c, "digit"])) : this.flags;
-    this.say(rung.text + (this.hinted.rung < ladder.rungs.length ? " (Hint again for more.)" : ""));
-    this.update();
   }
 
   go(k) {

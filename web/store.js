@@ -1,15 +1,32 @@
 // The small store the panels meet through: one state object, shallow updates, listeners that hear
 // which keys changed. Panels never call each other; they read the state, call the actions
-// (actions.js) and redraw when the keys they show change.
+// (actions/) and redraw when the keys they show change.
 //
 // A few values are mutable objects (the Game keeps its own undo history): whoever changes one
 // calls `update({game})` with the same object, so listeners still hear "game".
 
+/**
+ * Bookkeeping of the work in flight, owned by one store (not state: nothing draws it).
+ * @typedef {object} Runs
+ * @property {ReturnType<typeof setTimeout>|null} validityTimer  the pending check of the givens
+ * @property {number} validitySeq  the latest check of the givens; older answers are dropped
+ * @property {string|null} solvedFor  the puzzle whose solved sentence is being rated
+ * @property {number} analysisRun  the analysis running; an abandoned one stops drawing
+ */
+
+/**
+ * @param {import("./actions/state.js").State} initial
+ * @param {{engine?: any, storage?: Storage|null, saves?: import("./model/saves.js").Saves}} services
+ * @returns {import("./actions/state.js").Store}
+ */
 export function createStore(initial, services = {}) {
   let state = { ...initial };
   const listeners = new Set();
   return {
-    ...services, // engine, saves, catalogue loader: shared services, not state
+    engine: null,
+    ...services, // engine, storage, saves: shared services, not state
+    /** @type {Runs} */
+    runs: { validityTimer: null, validitySeq: 0, solvedFor: null, analysisRun: 0 },
     get state() {
       return state;
     },

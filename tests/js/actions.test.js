@@ -1,8 +1,8 @@
-// The page's actions (web/actions.js) on a store with a fake engine: no DOM, no worker. The fake
+// The page's actions (web/actions/) on a store with a fake engine: no DOM, no worker. The fake
 // answers "solve" for two puzzles the way the worker does; everything else is refused.
 import test from "node:test";
 import assert from "node:assert/strict";
-import * as act from "../../web/actions.js";
+import * as act from "../../web/actions/index.js";
 import { Saves } from "../../web/model/saves.js";
 import { createStore } from "../../web/store.js";
 

@@ -1,8 +1,8 @@
-// What the difficulty chart plots (web/ratings.js chartSeries): Sudoku Explainer's own path when SE
+// What the difficulty chart plots (web/ratings-view.js chartSeries): Sudoku Explainer's own path when SE
 // rated the puzzle, else the levels of the path on the page.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { chartSeries } from "../../web/ratings.js";
+import { chartSeries } from "../../web/ratings-view.js";
 
 const steps = [
   { technique: "hidden-single", name: "Hidden Single", text: "a" },

@@ -6,7 +6,7 @@ import { NINE, Position, bit, geometry, geometryOf, pencilmarkGrid, plainLineGeo
 import { Game, decodeMarks, encodeMarks, parseHash } from "../../web/model/game.js";
 import { hintLadder, stepPlace } from "../../web/model/ladder.js";
 import { Saves } from "../../web/model/saves.js";
-import * as act from "../../web/actions.js";
+import * as act from "../../web/actions/index.js";
 import { createStore } from "../../web/store.js";
 
 const P6 = "3.42.....3.......2.45.........612..4";

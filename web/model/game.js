@@ -378,6 +378,7 @@ export function decodeMarks(text, cells = NINE.cells) {
  * the package reads) or "#solve:<givens>[:<placed>[:<marks>]]" with givens of 81 or 36 cells.
  * Returns {mode, givens, placed, marks} or {mode: "analyse", text}, or null when the hash holds
  * no puzzle code.
+ * @returns {{mode: "solve", givens: string, placed: string, marks: number[]} | {mode: "analyse", text: string} | null}
  */
 export function parseHash(hash) {
   const raw = decodeURIComponent(String(hash || "").replace(/^#/, "")).trim();

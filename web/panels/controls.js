@@ -1,6 +1,6 @@
 // The mode switch (Enter & analyse / Solve), the play toolbar (Notes, Undo, Redo, Fill candidates,
 // Check, the timer) and the page's main buttons (Rate & explain, Hint, Copy link, Clear).
-import * as act from "../actions.js";
+import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
 const clock = (s) => {
@@ -26,7 +26,7 @@ export function mount(root, store) {
   on("redo", () => act.redo(store));
   on("fill", () => act.fillCandidates(store));
   on("check", () => act.check(store));
-  on("pause", () => store.update({ paused: !store.state.paused }));
+  on("pause", () => act.togglePause(store));
 
   q("#analyze").addEventListener("click", () => act.analyze(store));
   q("#hint").addEventListener("click", () => act.hint(store));

@@ -1,6 +1,6 @@
 // Export: the position (digits and marks) as a HoDoKu library line and a pencilmark grid, which
 // other solvers read and this page reads back; a link with progress; printing.
-import * as act from "../actions.js";
+import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
 export function mount(root, store) {

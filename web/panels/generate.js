@@ -1,7 +1,7 @@
 // Generating a puzzle: aim at a band of one scale, a level, or a technique as the hardest step,
 // on a grid of a size the worker's techniques run on (9x9, 6x6). Scale levels, technique names
 // and sizes come from the worker's catalogue.
-import * as act from "../actions.js";
+import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
 export function mount(root, store) {

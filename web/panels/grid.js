@@ -4,8 +4,8 @@
 // "." "0" and Space type a blank when entering a puzzle; in Solve, Space or N switch Notes,
 // Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z undo and redo.
 import { duplicateCells } from "../board.js";
-import { GridView } from "../grid.js";
-import * as act from "../actions.js";
+import { GridView } from "../grid-view.js";
+import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
 const MARKUP = `

@@ -1,6 +1,6 @@
 // The hint ladder: one rung more per press of Hint (or H), from the player's own position and
 // marks; mistakes come first. The last rung offers Apply, which is an ordinary (undoable) move.
-import * as act from "../actions.js";
+import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
 export function mount(root, store) {

@@ -1,6 +1,6 @@
 // Loading a puzzle: the paste box (any format the package reads, a position included), the
 // examples, a paste anywhere on the page, and the list of puzzles in progress to continue.
-import * as act from "../actions.js";
+import * as act from "../actions/index.js";
 import { EXAMPLES } from "../examples.js";
 import { touches } from "../store.js";
 
@@ -18,7 +18,7 @@ export function mount(root, store) {
     if (v) act.loadText(store, v);
   });
   document.addEventListener("paste", (e) => {
-    if (e.target.closest?.("input, textarea")) return;
+    if (/** @type {Element} */ (e.target).closest?.("input, textarea")) return;
     const text = e.clipboardData?.getData("text") || "";
     if (text.trim()) {
       e.preventDefault();

@@ -1,17 +1,8 @@
 // The ratings panel: every scale side by side, the techniques used (by name), the hardest step
 // (linked to that step when the path on the page has it), and the difficulty chart.
-import * as act from "../actions.js";
-import { chartSeries, findBottleneck, renderChart, renderRatings } from "../ratings.js";
+import * as act from "../actions/index.js";
+import { chartSeries, findBottleneck, renderChart, renderRatings } from "../ratings-view.js";
 import { touches } from "../store.js";
-
-/** Where the bottleneck is on the path shown: the same technique (and text when given), or -1. */
-export function bottleneckOnPath(b, steps) {
-  if (!b) return -1;
-  const same = (s) => s.technique === b.technique || (b.name && s.name === b.name);
-  let i = steps.findIndex((s) => same(s) && (!b.text || s.text === b.text));
-  if (i < 0) i = steps.findIndex(same);
-  return i;
-}
 
 /** Technique id -> name from the steps a rate() result quotes (paths, hardest steps). */
 function namesIn(rate) {
@@ -47,14 +38,12 @@ export function mount(root, store) {
     const bott = q("#bottleneck");
     bott.hidden = true;
     bott.textContent = "";
-    a.bottleneckIndex = -1;
     if (!a.explain || !a.steps.length) return;
     const b = findBottleneck(a.rate);
+    const idx = a.bottleneckIndex; // where the analysis found the hardest step on the page's path
     bott.hidden = false;
     bott.append("Hardest step: ");
     if (b) {
-      const idx = bottleneckOnPath(b, a.steps);
-      a.bottleneckIndex = idx;
       if (idx >= 0) {
         bott.appendChild(stepLink(idx, `step ${idx + 1}, ${a.steps[idx].name}`));
         bott.append(`: ${a.steps[idx].text}`);
@@ -66,9 +55,6 @@ export function mount(root, store) {
       }
       return;
     }
-    const max = Math.max(...a.difficulty);
-    const idx = a.difficulty.indexOf(max);
-    a.bottleneckIndex = idx;
     bott.appendChild(stepLink(idx, `step ${idx + 1}, ${a.steps[idx].name}`));
   }
 

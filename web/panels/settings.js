@@ -1,7 +1,7 @@
 // Settings: the time limit, the play options (advance, auto-remove marks, live mistakes, timer),
 // and the techniques the solver may use with their SourGumdrop scores. The technique list is the
 // worker's catalogue; everything is saved in this browser.
-import * as act from "../actions.js";
+import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
 export function mount(root, store) {

@@ -1,14 +1,14 @@
 // What the page says about the puzzle and the last action: its validity as you type, the two
 // solutions of a puzzle that has several, the solved message, errors and notices, and storage
 // that could not save a move.
-import * as act from "../actions.js";
+import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
 export function mount(root, store) {
   const q = (sel) => root.querySelector(sel);
   const box = q("#solutions");
 
-  q("#show-solutions").addEventListener("click", () => store.update({ showSolutions: 1 }));
+  q("#show-solutions").addEventListener("click", () => act.showSolutions(store, 1));
 
   function renderSolutions(s) {
     const sols = s.status?.solutions || [];
@@ -27,13 +27,13 @@ export function mount(root, store) {
       b.textContent = `Solution ${i}`;
       b.setAttribute("data-testid", `solution-${i}`);
       b.setAttribute("aria-pressed", String(i === s.showSolutions));
-      b.addEventListener("click", () => store.update({ showSolutions: i }));
+      b.addEventListener("click", () => act.showSolutions(store, i));
       box.appendChild(b);
     }
     const hide = document.createElement("button");
     hide.type = "button";
     hide.textContent = "Hide";
-    hide.addEventListener("click", () => store.update({ showSolutions: 0 }));
+    hide.addEventListener("click", () => act.showSolutions(store, 0));
     box.appendChild(hide);
     const pre = document.createElement("pre");
     pre.className = "sol-lines";

@@ -1,6 +1,6 @@
 // The solution path: the list of steps and the stepper (first, previous, next, last). While a
 // step is shown the grid draws it (the grid panel reads `view`).
-import * as act from "../actions.js";
+import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
 export function mount(root, store) {

@@ -1,6 +1,6 @@
 // The header's engine line: booting, ready, working (with progress and Cancel), failed; and the
 // versions in the About box. The engine's events become store updates here.
-import * as act from "../actions.js";
+import * as act from "../actions/index.js";
 import { BUILD } from "../build-info.js";
 import { touches } from "../store.js";
 
@@ -10,7 +10,7 @@ export function mount(root, store) {
   const q = (sel) => root.querySelector(sel);
   const engine = store.engine;
   engine.addEventListener("state", (e) => {
-    store.update({ engine: e.detail });
+    act.engineState(store, e.detail);
     if (e.detail === "failed") act.say(store, engine.bootError, "error");
   });
   engine.addEventListener("ready", (e) => {

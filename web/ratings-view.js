@@ -19,6 +19,9 @@ function fmt(v) {
  * Fill `root` with one row per scale in `ratings`, in the order of `names` (the catalogue's), then
  * one row per scale still `pending` (its headline says `pendingText(scale)`, test id
  * `rating-<scale>-pending`). Returns the number of scales rated.
+ * @param {HTMLElement} root @param {Record<string, any>} ratings
+ * @param {{doc?: Document, names?: Record<string, string>, fields?: Record<string, any>, pending?: string[],
+ *   pendingText?: (scale: string) => string}} [options]
  */
 export function renderRatings(root, ratings, { doc = document, names = {}, fields = {}, pending = [], pendingText = () => "waiting" } = {}) {
   root.textContent = "";

@@ -25,6 +25,8 @@
 
 import { BUILD } from "./build-info.js";
 
+/** @import { Op, ProgressHandler, WorkerMessage, WorkerRequest } from "./worker-protocol.js" */
+
 export const BOOT_TIMEOUT_S = 120;
 
 /** Operations that may run for minutes: they go to the long lane. */
@@ -33,9 +35,12 @@ export const LONG_OPS = new Set(["rate", "explain", "steps", "generate", "sleep"
 const REPLACEABLE = new Set(["rate", "explain", "steps"]);
 
 export class EngineError extends Error {
+  /** @param {string} message @param {"cancelled"|"timeout"|"boot"|"engine"} kind */
   constructor(message, kind) {
     super(message);
-    this.kind = kind; // "cancelled" | "timeout" | "boot" | "engine"
+    this.kind = kind;
+    /** @type {{ratings: Record<string, any>}|undefined} the scales rated before the time limit */
+    this.partial = undefined;
   }
 }
 
@@ -94,6 +99,7 @@ class Lane {
     this.engine.laneChanged(this);
   }
 
+  /** @param {WorkerMessage} msg @param {number} t0 */
   onMessage(msg, t0) {
     if (msg.type === "ready") {
       if (msg.build && msg.build !== BUILD.build) {
@@ -166,7 +172,9 @@ class Lane {
           this.engine.dispatchEvent(new CustomEvent("restart", { detail: reason }));
         }, limit * 1000);
       }
-      this.worker.postMessage({ id: job.id, op: job.op, puzzle: job.puzzle, options: job.options });
+      /** @type {WorkerRequest} */
+      const message = { id: job.id, op: job.op, puzzle: job.puzzle, options: job.options };
+      this.worker.postMessage(message);
     });
   }
 
@@ -281,7 +289,11 @@ export class Engine extends EventTarget {
     this.dispatchEvent(new CustomEvent("state", { detail: state }));
   }
 
-  /** Run one operation; resolves with the CLI's JSON shape. Each lane runs its requests in order. */
+  /**
+   * Run one operation; resolves with the CLI's JSON shape. Each lane runs its requests in order.
+   * @param {Op} op @param {string} puzzle @param {object} options @param {ProgressHandler|null} onProgress
+   * @returns {Promise<any>}
+   */
   request(op, puzzle = "", options = {}, onProgress = null) {
     const lane = LONG_OPS.has(op) ? this.long : this.quick;
     if (REPLACEABLE.has(op)) {

@@ -1,0 +1,175 @@
+// The page's state in one place: its type, its initial value, the part a new puzzle resets, and
+// the messages line. Every action module reads and writes this shape through the store.
+import { Game } from "../model/game.js";
+
+/**
+ * @typedef {object} Settings
+ * @property {number} timeLimit  seconds a long request may take (0: no limit)
+ * @property {boolean} showCands  Enter & analyse: show the candidates the digits allow
+ * @property {string[]} disabled  technique ids switched off
+ * @property {string[]} enabled  technique ids switched on (off by default)
+ * @property {Record<string, number>} scores  the player's own technique scores
+ * @property {boolean} advance  typing a given moves to the next cell
+ * @property {boolean} clearPeers  placing a digit removes it from its peers' marks
+ * @property {boolean} liveMistakes  show wrong digits as they are typed
+ * @property {boolean} showTimer
+ */
+
+/**
+ * The analysis of the givens: rate (every scale), then explain (the path), replayed into positions.
+ * @typedef {object} Analysis
+ * @property {string} puzzle  the givens it is about
+ * @property {{ratings?: Record<string, any>, techniques?: Record<string, number>, solved?: boolean, stuck?: any, bottleneck?: any}} rate
+ * @property {any} explain  the engine's explain() answer, null until it came
+ * @property {import("../worker-protocol.js").Step[]} steps
+ * @property {import("../board.js").Position[]} positions  the start, then the grid after each step
+ * @property {number[]} counts  candidates left before each step
+ * @property {number[]} difficulty  each step's difficulty (its SE figure, else its technique's level)
+ * @property {number} bottleneckIndex  the hardest step on the page's path, -1 when none
+ * @property {string[]} [pending]  scales still to come
+ * @property {string|null} [current]  the scale being rated now
+ * @property {{kind: string, phase: "rate"|"explain"}|null} stopped  why a run ended early
+ */
+
+/**
+ * @typedef {object} Hint
+ * @property {number} version  the game's version it was asked for
+ * @property {string} mode
+ * @property {any} answer  the engine's hint() answer
+ * @property {ReturnType<typeof import("../model/ladder.js").hintLadder>} ladder
+ * @property {number} rung  rungs shown so far
+ * @property {number} ms  how long the player waited for it
+ */
+
+/**
+ * @typedef {object} State
+ * @property {"analyse"|"solve"} mode  Enter & analyse, or Solve
+ * @property {Game} game
+ * @property {{game: Game, mode: "analyse"|"solve"}[]} trail  earlier puzzles, so loading another can be undone
+ * @property {{game: Game, mode: "analyse"|"solve"}[]} ahead  puzzles undone back over, for redo
+ * @property {any} status  the engine's solve() answer for the givens (with `puzzle`)
+ * @property {Analysis|null} analysis
+ * @property {number|null} view  the step shown while stepping through the path (null: the grid as played)
+ * @property {boolean} pathShown  Solve keeps the solution path out of sight until asked for
+ * @property {Hint|null} hint
+ * @property {number} selected  the selected cell
+ * @property {boolean} notes  digit keys enter marks
+ * @property {{wrong: number[], missing: number[]}|null} checked  the last Check's cells, until the next move
+ * @property {Settings} settings
+ * @property {number} settingsReset  bumped by Reset, so the technique table redraws
+ * @property {any} catalogue  the worker's catalogue (techniques, scales, fields), null until it answered
+ * @property {string} engine  the engine's state: booting | ready | busy | failed
+ * @property {string} progress  the header's progress line
+ * @property {{text: string, kind: "error"|"notice"}|null} message
+ * @property {number} showSolutions  how many solutions the status panel shows
+ * @property {"rate"|"generate"|null} running  the long request in flight, so its button waits
+ * @property {{puzzle: string, text: string}|null} solvedInfo  the sentence shown once solved
+ * @property {string|null} saveProblem  why the last move could not be saved
+ * @property {{seq: number, push: boolean}} nav  URL bookkeeping: a load pushes a history entry
+ * @property {boolean} paused  the Solve timer is paused
+ * @property {string} genStatus
+ * @property {string} genPuzzle  the puzzle genStatus speaks of: another puzzle on the grid hides it
+ */
+
+/**
+ * The store the actions work on: the state, its update, and the services (not state) it owns.
+ * @typedef {object} Store
+ * @property {State} state
+ * @property {(patch: Partial<State>) => void} update
+ * @property {(fn: (state: State, keys: Set<string>) => void) => () => boolean} subscribe
+ * @property {import("../store.js").Runs} runs
+ * @property {import("../worker-client.js").Engine} engine  the worker client (a fake in the node tests)
+ * @property {Storage|null} [storage]
+ * @property {import("../model/saves.js").Saves} [saves]
+ */
+
+export const SETTINGS_KEY = "sudoku-grader-settings";
+/** @type {Settings} */
+export const DEFAULT_SETTINGS = {
+  timeLimit: 300,
+  showCands: true,
+  disabled: [],
+  enabled: [],
+  scores: {},
+  advance: true,
+  clearPeers: true,
+  liveMistakes: false,
+  showTimer: true,
+};
+
+/** @returns {State} */
+export function initialState(settings = { ...DEFAULT_SETTINGS }) {
+  return {
+    mode: "analyse",
+    game: new Game(),
+    trail: [],
+    ahead: [],
+    status: null,
+    analysis: null,
+    view: null,
+    pathShown: false,
+    hint: null,
+    selected: 0,
+    notes: false,
+    checked: null,
+    settings,
+    settingsReset: 0,
+    catalogue: null,
+    engine: "booting",
+    progress: "",
+    message: null,
+    showSolutions: 0,
+    running: null,
+    solvedInfo: null,
+    saveProblem: null,
+    nav: { seq: 0, push: false },
+    paused: false,
+    genStatus: "",
+    genPuzzle: "",
+  };
+}
+
+/** What a new puzzle on the grid resets: the old puzzle's answers and what was shown of them. */
+export const NEW_PUZZLE = Object.freeze({ analysis: null, status: null, showSolutions: 0, pathShown: false });
+
+// ------------------------------------------------------------------ messages
+/** @param {Store} store @param {string|null} text @param {"error"|"notice"} kind */
+export function say(store, text, kind = "notice") {
+  store.update({ message: text ? { text, kind } : null });
+}
+
+/** @param {number} n @param {string} word */
+export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** An engine request failed: say why, unless the player cancelled it or the time limit ran out. */
+export function engineFailed(store, e) {
+  if (e?.kind !== "cancelled" && e?.kind !== "timeout") say(store, e?.message || String(e), "error");
+}
+
+/**
+ * The header's progress line while `live()`: "Rating · HoDoKu (1 of 6) · step 12 (X-Wing) · 3.1 s".
+ * `update` takes the engine's progress messages ({scale, step, technique} or {step, technique}).
+ * @param {Store} store @param {string} prefix
+ */
+export function progressReporter(store, prefix, live = () => true) {
+  const t0 = performance.now();
+  let last = "";
+  const tick = () => {
+    if (live()) store.update({ progress: `${prefix}${last} · ${((performance.now() - t0) / 1000).toFixed(1)} s` });
+  };
+  const timer = setInterval(tick, 250);
+  tick();
+  return {
+    update(msg, scale = null) {
+      const t = String(msg.technique || "").trim(); // a technique id, or SE's own name and difficulty
+      const name = (store.state.catalogue?.techniques || []).find((x) => x.id === t)?.name || t;
+      const step = msg.step ? ` · step ${msg.step}${name ? ` (${name})` : ""}` : "";
+      last = (scale || "") + step;
+      tick();
+    },
+    stop() {
+      clearInterval(timer);
+      if (live()) store.update({ progress: "" });
+    },
+  };
+}
