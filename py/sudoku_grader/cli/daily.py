@@ -183,8 +183,9 @@ class Generator:
     def __init__(self, seed: int, timeout: float, say: Callable[[str], None]) -> None:
         self.seed, self.timeout, self.say = seed, timeout, say
 
-    def make(self, day: date, level: str, used: set[str]) -> Entry | None:
-        rng = random.Random(f"{self.seed}:{day.isoformat()}:{level}")
+    def make(self, key: str, level: str, used: set[str]) -> Entry | None:
+        """A puzzle of ``level`` not in ``used``, seeded by the feed's seed and ``key`` (the date)."""
+        rng = random.Random(f"{self.seed}:{key}:{level}")
         for _ in range(20):
             made = generate_level(level, seed=rng.randrange(2**31), timeout=self.timeout)
             if made is None:
@@ -263,7 +264,7 @@ def run(args: argparse.Namespace) -> int:
     for day, level in schedule(start, args.days, levels):
         data = None
         while data is None:
-            entry = bank.take(level) if bank is not None else gen.make(day, level, seen) if gen else None
+            entry = bank.take(level) if bank is not None else gen.make(day.isoformat(), level, seen) if gen else None
             if entry is None:
                 failed = (f"{day}: the bank has no {level} puzzle left" if bank is not None
                           else f"{day}: the generator found no {level} puzzle within {args.timeout:g} s")

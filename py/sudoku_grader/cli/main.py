@@ -29,6 +29,7 @@ from ..errors import SudokuError
 from ..formats import looks_like_line
 from ..ratings import SCALES, parse_scales
 from ..techniques import Options
+from . import book as book_cmd
 from . import compare as compare_cmd
 from . import daily as daily_cmd
 from . import embed as embed_cmd
@@ -348,6 +349,9 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("daily", help="a puzzle of the day for a static site: YYYY-MM-DD.json, index.json, archive.html",
                        description=daily_cmd.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     daily_cmd.add_arguments(d)
+    b = sub.add_parser("book", help="a print-ready puzzle book: one self-contained HTML file",
+                       description=book_cmd.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    book_cmd.add_arguments(b)
     return parser
 
 
@@ -369,6 +373,15 @@ def main(argv: list[str] | None = None) -> int:
             return compare_cmd.run(args)
         if args.command == "daily":
             return daily_cmd.run(args)
+        if args.command == "book":
+            if args.level or args.sections:
+                return book_cmd.run(args, None)
+            items, _, handle = _inputs(args)
+            try:
+                return book_cmd.run(args, items)
+            finally:
+                if handle is not None:
+                    handle.close()
         if args.command == "embed":
             items, _, handle = _inputs(args)
             try:
