@@ -96,3 +96,27 @@ def test_generated_level(tmp_path: Path) -> None:
     assert page.count('class="pz" data-number') == 2 and "Sudoku · Hard" in page
 
 
+
+
+def test_the_worker_builds_the_same_book() -> None:
+    """The app's Print a book asks the worker (op "book"); a puzzle that brings its SE and HoDoKu
+    ratings is printed with them, a bad one is listed, not fatal."""
+    import json
+
+    from sudoku_grader import worker_api
+
+    easy = prepare(EASY)
+    known = {"se": {"er": 9.9}, "hodoku": {"score": 1, "level": "Extreme"}}
+    request = {"puzzles": [{"puzzle": EASY, "label": "Saved"}, {"puzzle": HARD, "ratings": known}, "nonsense"],
+               "title": "Mine", "per_page": 2, "paper": "letter", "candidates": "hardest"}
+    out = json.loads(worker_api.handle("book", "", json.dumps(request)))
+    assert out["status"] == "ok" and out["count"] == 2
+    assert [s["puzzle"] for s in out["skipped"]] == ["nonsense"]
+    page = out["html"]
+    assert "<h2>1. Saved</h2>" in page and "SE 9.9 · HoDoKu Extreme (1)" in page  # the ratings it brought
+    assert rating_text(easy, ["se", "hodoku"]) in page and "size:letter" in page
+    assert len(pages_of(page)) == 1 + 1 + 1
+    bad = json.loads(worker_api.handle("book", "", json.dumps({"puzzles": "x"})))
+    assert bad["status"] == "invalid" and "options.puzzles must be a list" in bad["error"]
+    none = json.loads(worker_api.handle("book", "", json.dumps({"puzzles": ["x"], "per_page": 5})))
+    assert none["status"] == "invalid" and "5 puzzles a page: choose from 1, 2, 4, 6" in none["error"]

@@ -11,11 +11,11 @@ The command line (``book``) and the app's *Print a book* (through the worker) bo
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import __version__
+from . import __version__, api
 from .bank import timed
 from .errors import SudokuError
 from .formats import parse, to_line
@@ -47,13 +47,13 @@ class BookOptions:
 
     def __post_init__(self) -> None:
         if self.per_page not in PER_PAGE:
-            raise SudokuError(f"--per-page {self.per_page}: choose from {', '.join(map(str, PER_PAGE))}")
+            raise SudokuError(f"{self.per_page} puzzles a page: choose from {', '.join(map(str, PER_PAGE))}")
         self.paper = self.paper.strip().lower()
         if self.paper not in PAPERS:
-            raise SudokuError(f"--paper {self.paper!r}: choose from {', '.join(PAPERS)}")
+            raise SudokuError(f"paper {self.paper!r}: choose from {', '.join(PAPERS)}")
         self.scales = parse_scales(self.scales)
         if self.candidates not in ("none", "hardest", "all"):
-            raise SudokuError(f"--candidates {self.candidates!r}: choose from hardest, all")
+            raise SudokuError(f"candidates {self.candidates!r}: choose from none, hardest, all")
 
 
 @dataclass
@@ -70,13 +70,18 @@ class BookPuzzle:
     candidates: list[int]  # per cell (grid order), the 9-bit mask the givens leave
 
 
-def prepare(text: str, label: str = "", time_limit: float | None = None) -> BookPuzzle:
-    """Rate one puzzle on every scale (its level needs SE and HoDoKu) and note its candidates;
-    `SudokuError` when it is not a puzzle with one solution."""
+def prepare(text: str, label: str = "", time_limit: float | None = None,
+            ratings: dict[str, Any] | None = None) -> BookPuzzle:
+    """Rate one puzzle on every scale (its level needs SE and HoDoKu), unless ``ratings`` already
+    holds them, and note its candidates; `SudokuError` when it is not a puzzle with one solution."""
     parsed = parse(text)
     board = parsed.board
     g = board.geometry
-    out = timed.rate(text, None, time_limit=time_limit)
+    if ratings is not None:
+        out = api.solve(text)
+        out["ratings"] = ratings
+    else:
+        out = timed.rate(text, None, time_limit=time_limit)
     if out.get("status") not in ("unique", "timeout"):
         raise SudokuError(out.get("error") or f"the puzzle has {out.get('status')} solutions")
     ratings = out.get("ratings") or {}
@@ -272,14 +277,24 @@ def section_name(level: str | None) -> str:
     return LEVELS_BY_ID[level].name if level in LEVELS_BY_ID else "Puzzles"
 
 
-def make(items: Iterable[tuple[str, str]], opts: BookOptions, time_limit: float | None = None,
-         skipped: Callable[[str, str], None] | None = None) -> tuple[str, int]:
-    """A book of ``(text, label)`` items in one section: (HTML, how many went in)."""
-    puzzles = []
-    for text, label in items:
+def make(items: Iterable[Mapping[str, Any]], opts: BookOptions, time_limit: float | None = None,
+         progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """A book of ``{"puzzle", "label"?, "ratings"?}`` items in one section (the app's *Print a
+    book*): ``{"html", "count", "skipped": [{"puzzle", "error"}]}``; ``progress(k)`` before the k-th."""
+    puzzles: list[BookPuzzle] = []
+    skipped: list[dict[str, str]] = []
+    for k, item in enumerate(items, 1):
+        if progress is not None:
+            progress(k)
+        text = str(item.get("puzzle", ""))
+        known = item.get("ratings")
+        has_level = isinstance(known, Mapping) and all(s in known for s in LEVEL_SCALES)
         try:
-            puzzles.append(prepare(text, label, time_limit))
-        except SudokuError as e:
-            if skipped is not None:
-                skipped(text, str(e))
-    return render([Section("", puzzles)], opts), len(puzzles)
+            puzzles.append(prepare(text, str(item.get("label") or ""), time_limit,
+                                   dict(known) if has_level and isinstance(known, Mapping) else None))
+        except (SudokuError, RecursionError) as e:
+            skipped.append({"puzzle": text, "error": str(e)})
+    if not puzzles:
+        raise SudokuError("no puzzle could go into the book"
+                          + (f" ({skipped[0]['error']})" if skipped else ": none was given"))
+    return {"html": render([Section("", puzzles)], opts), "count": len(puzzles), "skipped": skipped}
