@@ -112,3 +112,18 @@ def test_bad_options_say_what(args: list[str], message: str, tmp_path: Path,
     assert main(["daily", "-o", str(tmp_path), *args]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_a_json_bank_and_a_folder_of_them(tmp_path: Path) -> None:
+    """The app's shipped bank is JSON (a list of {puzzle, ratings}, or an object holding it under
+    "puzzles"), one file a level in a folder; ratings it carries are used as they are."""
+    lines = (SHARED / "puzzles" / "newspaper-mixed.txt").read_text().splitlines()[:6]
+    folder = tmp_path / "bank"
+    folder.mkdir()
+    known = {"se": {"er": 9.0}, "hodoku": {"level": "Extreme", "score": 5000}}  # said to be extreme
+    (folder / "a.json").write_text(json.dumps([{"puzzle": lines[0], "ratings": known}, lines[1], 5]))
+    (folder / "b.json").write_text(json.dumps({"puzzles": [{"puzzle": p} for p in lines[2:]]}))
+    code = main(["daily", "-o", str(tmp_path / "out"), "--from", "2027-01-03", "--days", "1",
+                 "--levels", "extreme", "--bank", str(folder)])
+    assert code == 0
+    assert json.loads((tmp_path / "out" / "index.json").read_text())[0]["puzzle"] == lines[0]

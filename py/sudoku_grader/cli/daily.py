@@ -104,32 +104,70 @@ def _canonical(text: str) -> tuple[str, int]:
 
 
 def read_bank(path: str) -> Iterator[Entry]:
-    """The puzzles of a bank file: one puzzle a line (its label kept), or JSON lines carrying
-    ``puzzle`` and perhaps ``ratings``; unreadable lines are skipped with a message."""
+    """The puzzles of a bank: a text file (one puzzle a line, its label kept), JSON lines carrying
+    ``puzzle`` and perhaps ``ratings``, a JSON list of such objects or puzzle strings (or an object
+    holding one under ``puzzles``), or a folder of such files (the app's ``web/bank/``).
+    Unreadable lines are skipped with a message."""
+    folder = Path(path)
+    if folder.is_dir():
+        files = sorted(p for p in folder.iterdir() if p.suffix in (".txt", ".json", ".jsonl"))
+        if not files:
+            raise SudokuError(f"{path} holds no .txt, .json or .jsonl bank file")
+        for f in files:
+            yield from read_bank(str(f))
+        return
     try:
-        handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed below
+        text = folder.read_text(encoding="utf-8", errors="replace")
     except OSError as e:
         raise SudokuError(f"cannot read {path}: {e.strerror}") from None
-    with handle:
-        for n, raw in enumerate(handle, 1):
-            text = raw.strip()
-            if not text or text.startswith("#"):
+    items: list[tuple[int, Any]] = []
+    whole = _json_document(text)
+    if whole is not None:
+        items = list(enumerate(whole, 1))
+    else:
+        for n, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
                 continue
-            ratings: dict[str, Any] | None = None
-            if text.startswith("{"):
+            if line.startswith("{"):
                 try:
-                    obj = json.loads(text)
-                    text = str(obj["puzzle"]) + (f"  # {obj['label']}" if obj.get("label") else "")
-                    ratings = obj.get("ratings") if isinstance(obj.get("ratings"), dict) else None
-                except (ValueError, KeyError, TypeError):
+                    items.append((n, json.loads(line)))
+                except ValueError:
                     print(f"{path}: line {n}: not a JSON object with a puzzle; skipped", file=sys.stderr)
-                    continue
-            try:
-                line, _ = _canonical(text)
-            except SudokuError as e:
-                print(f"{path}: line {n}: {e}; skipped", file=sys.stderr)
                 continue
-            yield Entry(line, text, ratings)
+            items.append((n, line))
+    for n, item in items:
+        ratings: dict[str, Any] | None = None
+        if isinstance(item, dict):
+            if not isinstance(item.get("puzzle"), str):
+                print(f"{path}: item {n}: no puzzle; skipped", file=sys.stderr)
+                continue
+            ratings = item.get("ratings") if isinstance(item.get("ratings"), dict) else None
+            item = item["puzzle"] + (f"  # {item['label']}" if item.get("label") else "")
+        if not isinstance(item, str):
+            print(f"{path}: item {n}: not a puzzle; skipped", file=sys.stderr)
+            continue
+        try:
+            line, _ = _canonical(item)
+        except SudokuError as e:
+            print(f"{path}: line {n}: {e}; skipped", file=sys.stderr)
+            continue
+        yield Entry(line, item, ratings)
+
+
+def _json_document(text: str) -> list[Any] | None:
+    """The items of a bank that is one JSON document (a list, or an object with a ``puzzles``
+    list), else None (text or JSON lines)."""
+    head = text.lstrip()[:1]
+    if head not in ("[", "{"):
+        return None
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return None  # JSON lines, or a text file
+    if isinstance(doc, dict):
+        doc = doc.get("puzzles")
+    return doc if isinstance(doc, list) else None
 
 
 def read_db(path: str) -> Iterator[Entry]:
