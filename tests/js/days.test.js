@@ -1,7 +1,7 @@
-// The puzzle of the day's helpers (web/model/daily.js): the reader's local day, links, headings.
+// The puzzle of the day's helpers (web/model/days.js): the reader's local day, links, headings.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { chooseDay, dayFromHash, dayHeading, feedUrls, isDay, localDay, missingDay, shiftDay } from "../../web/model/daily.js";
+import { chooseDay, dayFromHash, dayHeading, feedUrls, isDay, localDay, missingDay, shiftDay } from "../../web/model/days.js";
 
 test("the reader's day is their local calendar day", () => {
   // 23:30 on 31 December in local time is still the 31st, whatever UTC says
