@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from browser_boot import CountingServer
-from browser_support import ARTIFACTS, build, launch
+from browser_support import ARTIFACTS, app_page, build, launch
 from conftest import SHARED
 from sudoku_grader.cli.main import main
 
@@ -144,3 +144,30 @@ def test_after_the_last_day_and_the_game_is_saved(site: CountingServer, phone: A
     part(phone, "embed-play").click()
     part(phone, "embed-notes").wait_for()
     sync_api.expect(part(phone, f"cell-{name}")).to_have_attribute("aria-label", re.compile(r"placed 7$"))
+
+
+def test_the_app_prints_a_book_of_saved_and_generated_puzzles(site: CountingServer) -> None:
+    """Print a book in the app: a generated puzzle and a game in progress go into the worker's book
+    (the `book` command's HTML), offered as a link to open and one to download."""
+    easy = (SHARED / "puzzles" / "newspaper-mixed.txt").read_text().splitlines()[2]
+    with app_page(site.base + "grader/index.html") as page:
+        page.evaluate("() => window.sudokuGrader.actions.generate(window.sudokuGrader.store, {seed: 5, timeout: 60})")
+        page.wait_for_function("() => window.sudokuGrader.state.genPuzzle")
+        generated = page.evaluate("() => window.sudokuGrader.state.genPuzzle")
+        page.evaluate("p => { location.hash = 'solve:' + p; }", easy)
+        page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p", arg=easy)
+        cell = easy.index(".")
+        page.locator(f'#grid [data-testid="cell-r{cell // 9 + 1}c{cell % 9 + 1}"]').click()
+        page.keyboard.press("1")
+        page.wait_for_function("p => localStorage.getItem('sudoku-grader-game:' + p) !== null", arg=easy)
+        page.locator('[data-testid="book-box"] summary').click()
+        page.select_option('[data-testid="book-per-page"]', "2")
+        page.locator('[data-testid="print-book"]').click()
+        page.locator('[data-testid="book-link"]').wait_for(timeout=120_000)
+        assert page.locator('[data-testid="book-link"]').inner_text() == "Open the book (2 puzzles)"
+        assert page.locator('[data-testid="book-download"]').get_attribute("download") == "sudoku-book.html"
+        html = page.evaluate("() => fetch(document.querySelector('[data-testid=book-link]').href).then(r => r.text())")
+        page.screenshot(path=str(ARTIFACTS / "publish-app-print-book.png"))
+    assert f'data-puzzle="{easy}"' in html and f'data-puzzle="{generated}"' in html
+    assert "<h2>1. Game in progress</h2>" in html and "<h2>2. Generated</h2>" in html
+    assert html.count('class="page') == 1 + 1 + 1  # title, one page of two, solutions
