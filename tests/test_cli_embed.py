@@ -69,3 +69,13 @@ def test_bad_lines_are_skipped_with_a_message(tmp_path: Path) -> None:
     assert [p.name for p in sorted(tmp_path.glob("*.json"))] == ["puzzle-01.json"]
     run = embed("-o", str(tmp_path / "none"), stdin="nonsense\n")
     assert run.returncode == 1 and "no puzzle could be written" in run.stderr
+
+
+def test_labels_become_the_headings(tmp_path: Path) -> None:
+    run = embed("-o", str(tmp_path), stdin=f"{EASY}  # Easy <one>\n{TOUGH}\n")
+    assert run.returncode == 0, run.stderr
+    first = json.loads((tmp_path / "puzzle-01.json").read_text())
+    second = json.loads((tmp_path / "puzzle-02.json").read_text())
+    assert first["label"] == "Easy <one>" and "label" not in second
+    index = (tmp_path / "index.html").read_text()
+    assert "<h2>Easy &lt;one&gt;</h2>" in index and "<h2>Puzzle 2</h2>" in index

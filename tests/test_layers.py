@@ -1,7 +1,7 @@
 """The import graph follows the layers (pyproject ``[tool.importlinter]``, README "Layout").
 
 geometry, errors -> board, step -> solver, formats, chains, se -> techniques -> engine ->
-ratings -> generator -> api -> bank -> cli, worker_api: a module imports only from its own layer or
+ratings -> levels -> generator -> api -> bank -> book -> cli, worker_api: a module imports only from its own layer or
 below. `import-linter` (the ``dev`` extra) checks every import, including those inside
 functions, of this checkout's package.
 """

@@ -15,9 +15,11 @@
 // N), undo/redo, Check against the solution the precomputed path reaches; the engine loads only for
 // a hint, or for Check when the element has no solved path. A 6x6 puzzle (36 cells) is drawn,
 // stepped and played the same way.
-// Attributes: src, puzzle, compact (hides the step text). Solve here is embed/play.js; the solver
+// Attributes: src, puzzle, compact (hides the step text), daily (a feed folder: the puzzle of the
+// reader's day, embed/daily.js) and date (a day of that feed). Solve here is embed/play.js; the solver
 // loader embed/solver.js; rating in the browser runs rate-explain.js, as the page's analysis does.
 import { Position, plainLineGeometry } from "./board.js";
+import { loadDay } from "./embed/daily.js";
 import * as playing from "./embed/play.js";
 import { loadedSolver, solver } from "./embed/solver.js";
 import { STYLE } from "./embed/style.js";
@@ -27,7 +29,7 @@ import { renderRatings } from "./ratings-view.js";
 
 export class SudokuGraderElement extends HTMLElement {
   static get observedAttributes() {
-    return ["puzzle", "src"];
+    return ["puzzle", "src", "daily", "date"];
   }
 
   constructor() {
@@ -151,13 +153,15 @@ export class SudokuGraderElement extends HTMLElement {
     this.statusEl.classList.toggle("error", error);
   }
 
-  /** Draw from the inline JSON, the src URL, or the bare puzzle (in that order). */
+  /** Draw the day of a `daily` feed (embed/daily.js), else from the inline JSON, the src URL, or the
+   * bare puzzle (in that order). */
   async load() {
     this.loadedOnce = true;
     const seq = ++this.seq;
     const inline = this.querySelector('script[type="application/json"]');
     const src = this.getAttribute("src");
     try {
+      if (this.hasAttribute("daily")) return await loadDay(this, seq);
       let data = null;
       if (inline) data = JSON.parse(inline.textContent);
       else if (src) {

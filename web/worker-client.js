@@ -30,7 +30,7 @@ import { BUILD } from "./build-info.js";
 export const BOOT_TIMEOUT_S = 120;
 
 /** Operations that may run for minutes: they go to the long lane. */
-export const LONG_OPS = new Set(["rate", "explain", "steps", "generate", "sleep"]);
+export const LONG_OPS = new Set(["rate", "explain", "steps", "generate", "sleep", "book"]);
 /** Long operations about one puzzle: a newer one for another puzzle replaces them. */
 const REPLACEABLE = new Set(["rate", "explain", "steps"]);
 

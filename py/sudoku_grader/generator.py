@@ -43,6 +43,7 @@ from .board import Board, board_type
 from .engine import Simplest, walk
 from .errors import Cancelled, SudokuError
 from .geometry import GEOMETRIES, STANDARD, Geometry
+from .levels import level_named, level_of
 from .ratings import SCALE_LIST, Scale, rate_board
 from .ratings import scale as scale_named
 from .solver import has_other_solution, is_minimal, random_solution, solve
@@ -358,3 +359,40 @@ def options_from_target(spec: str, symmetry: str = "none", minimal: bool = False
     if len(parts) == 2:
         return GenerateOptions(symmetry=symmetry, minimal=minimal, scale=kind, level=parts[1], size=size)
     raise GenerationError(f"bad target {spec!r}: none, SCALE:MIN:MAX, SCALE:LEVEL or technique:NAME")
+
+
+def generate_level(
+    level: str,
+    seed: int = 0,
+    timeout: float | None = 600.0,
+    progress: Progress | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> Generated | None:
+    """One puzzle of a New game level (`levels.LEVELS`) from ``seed``; None when ``timeout`` ran out.
+
+    A 9x9 level aims the generator at its SE band, then keeps the puzzle when HoDoKu's level is in
+    the level's set too (else it tries the next seed); ``rating`` holds both scales' results
+    (``{"scale": "se", ..., "hodoku": {...}}``). ``six`` makes any 6x6 puzzle.
+    """
+    lv = level_named(level)
+    if lv.se is None:
+        return generate_one(GenerateOptions(size=lv.size), seed=seed, timeout=timeout, progress=progress,
+                            cancel=cancel)
+    opts = GenerateOptions(scale="se", lo=lv.se[0], hi=lv.se[1], size=lv.size)
+    start = time.monotonic()
+    for k in range(1_000_000):
+        left = None if timeout is None else timeout - (time.monotonic() - start)
+        if left is not None and left <= 0:
+            return None
+        made = generate_one(opts, seed=(seed + k * 104_729) % 2**31, timeout=left, progress=progress,
+                            cancel=cancel)
+        if made is None:
+            return None
+        board = board_type(lv.size).from_values([int(ch) if ch != "." else 0 for ch in made.puzzle])
+        hodoku = rate_on_scale(board, "hodoku")
+        se = {k2: v for k2, v in made.rating.items() if k2 != "scale"}
+        if level_of({"se": se, "hodoku": hodoku}, lv.size) == lv.id:
+            made.rating = {**made.rating, "hodoku": {k2: v for k2, v in hodoku.items() if k2 != "source"}}
+            made.seconds = time.monotonic() - start
+            return made
+    return None

@@ -79,6 +79,8 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
         while time.perf_counter() < end:
             time.sleep(0.05)
         return {"slept": seconds}
+    if op == "book":
+        return _book(options, progress)
     if op == "version":
         from . import __version__
 
@@ -98,6 +100,34 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
     if ignored:
         out["ignored_options"] = sorted(ignored)
     return out
+
+
+def _book(options: dict[str, Any], progress: Progress | None) -> dict[str, Any]:
+    """The app's *Print a book*: ``options`` {"puzzles": [{"puzzle", "label", "ratings"}, ...],
+    "title", "per_page", "paper", "scales", "answers", "candidates"} -> {"status": "ok", "html",
+    "count", "skipped"}, the same book the ``book`` command writes; a puzzle whose ``ratings``
+    hold SE and HoDoKu is not rated again."""
+    from .book import BookOptions, make
+
+    items = options.get("puzzles")
+    if not isinstance(items, list):
+        raise SudokuError("book: options.puzzles must be a list of puzzles")
+    items = [{"puzzle": i} if isinstance(i, str) else i for i in items]
+    if not all(isinstance(i, dict) for i in items):
+        raise SudokuError("book: each puzzle is a string or {puzzle, label, ratings}")
+    try:
+        opts = BookOptions(title=str(options.get("title") or "Sudoku"), per_page=int(options.get("per_page", 4)),
+                           paper=str(options.get("paper", "a4")), scales=options.get("scales") or ["se", "hodoku"],
+                           answers=bool(options.get("answers", True)),
+                           candidates=str(options.get("candidates", "none")))
+    except (TypeError, ValueError) as e:
+        raise SudokuError(f"book: {e}") from None
+
+    def report(k: int) -> None:
+        if progress is not None:
+            progress(json.dumps({"step": k, "technique": f"puzzle {k} of {len(items)}"}))
+
+    return {"status": "ok", **make(items, opts, None, report)}
 
 
 def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dict[str, Any]:

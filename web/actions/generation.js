@@ -1,4 +1,5 @@
 // Generating a puzzle aimed at a technique, then loading it (to analyse or to solve).
+import { rememberGenerated } from "../model/book.js";
 import { openPosition, loadText } from "./puzzles.js";
 import { engineFailed, progressReporter, say } from "./state.js";
 
@@ -32,6 +33,7 @@ export async function generate(store, opts, { mode = "analyse" } = {}) {
     store.update({ genStatus: "" });
     return;
   }
+  rememberGenerated(store.storage || null, res.puzzle); // for Print a book
   const r = res.rating || {};
   const shown = r.er !== undefined && r.er !== null ? `SE ${Number(r.er).toFixed(1)}` : r.level ? `${r.level}` : r.score !== undefined ? `score ${r.score}` : "";
   store.update({

@@ -12,3 +12,4 @@ export * from "./solved.js";
 export * from "./hints.js";
 export * from "./analysis.js";
 export * from "./generation.js";
+export * from "./book.js";

@@ -2,6 +2,7 @@
 // DOM-free model (loaded on the first click), Notes, undo/redo, Check and hints. The engine loads
 // only for a hint, or for Check when the element has no solved path. Each function takes the element.
 import { plainLineGeometry } from "../board.js";
+import { keep, savedGame } from "./daily.js";
 import { loadedSolver, solver } from "./solver.js";
 
 /** @import { SudokuGraderElement as Element } from "../embed.js" */
@@ -13,7 +14,7 @@ export async function play(el) {
   const puzzle = (el.data?.puzzle || el.positions[0]?.text() || "").replace(/0/g, ".");
   if (!plainLineGeometry(puzzle)) return;
   const { Game } = await import("../model/game.js");
-  if (!el.game || el.game.puzzle() !== puzzle) el.game = new Game(puzzle);
+  if (!el.game || el.game.puzzle() !== puzzle) el.game = (await savedGame(el, puzzle)) || new Game(puzzle);
   el.notes = false;
   el.flags = null;
   el.selected = el.game.givens.findIndex((d) => !d);
@@ -59,7 +60,9 @@ export function playMove(el, fn) {
   el.update();
   el.grid.select(el.selected, true);
   const sol = solution(el);
-  if (sol && el.game.isSolved(sol)) el.say("Solved. Well done!");
+  const solved = Boolean(sol && el.game.isSolved(sol));
+  if (solved) el.say("Solved. Well done!");
+  keep(el, solved);
 }
 
 /** A key on the grid while playing. @param {Element} el @param {KeyboardEvent} e */

@@ -23,4 +23,7 @@ button:focus-visible { outline: 3px solid var(--sg-placed); outline-offset: 2px;
 .play button[aria-pressed="true"] { background: var(--sg-thin); font-weight: 700; }
 .text { min-height: 2.8em; font-size: 0.92em; margin: 6px 0 0; }
 :host([compact]) .text { display: none; }
+.day { font-size: 1.1em; margin: 0; }
+.day-links { display: flex; flex-wrap: wrap; gap: 0 18px; margin-bottom: 4px; }
+.day-links a { color: var(--sg-placed); font-weight: 600; min-height: 44px; display: inline-flex; align-items: center; }
 `;

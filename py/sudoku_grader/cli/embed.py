@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import __version__, api
 from ..errors import SudokuError
+from ..formats import parse
 from ..ratings import BY_ID, FIELD_NAMES
 from .rate import annotate_explain
 
@@ -37,8 +38,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.set_defaults(json=True, policy="simplest", seed=0)
 
 
+def label_of(text: str) -> str:
+    """The label written after a one-line puzzle (``puzzle  # Easy``), or "" (none, or not a line)."""
+    try:
+        parsed = parse(text)
+    except SudokuError:
+        return ""
+    return parsed.label if parsed.format == "line" else ""
+
+
 def embed_data(text: str) -> dict[str, Any]:
-    """What one element draws: the puzzle, its solution, every rating and the explained steps.
+    """What one element draws: the puzzle, its solution, every rating and the explained steps, and
+    the ``label`` written after the puzzle when there is one (the element's heading).
 
     The SE path is left out of the ratings (the steps already say it) and each step's
     ``extra`` (numbers the page does not show), so ten puzzles stay light for a reader.
@@ -50,6 +61,7 @@ def embed_data(text: str) -> dict[str, Any]:
                for scale, r in (out.get("ratings") or {}).items()}
     steps = [{k: v for k, v in s.items() if k != "extra"} for s in out.get("steps", [])]
     fields = {k for r in ratings.values() if isinstance(r, dict) for k in r}
+    label = label_of(text)
     return {
         "format": FORMAT,
         "version": __version__,
@@ -62,6 +74,7 @@ def embed_data(text: str) -> dict[str, Any]:
         "field_names": {k: v for k, v in FIELD_NAMES.items() if k in fields and v != k},
         "bottleneck": out.get("bottleneck"),
         "steps": steps,
+        **({"label": label} if label else {}),
     }
 
 
@@ -75,7 +88,8 @@ def snippet(base: str, name: str, data: dict[str, Any] | None) -> str:
 
 
 def index_page(title: str, base: str, entries: list[tuple[str, str, str]]) -> str:
-    """A page showing every puzzle, each with the snippet that shows it."""
+    """A page showing every puzzle under its heading (its label, else "Puzzle N"), each with the
+    snippet that shows it; it fits a phone's width."""
     parts = [
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -83,7 +97,8 @@ def index_page(title: str, base: str, entries: list[tuple[str, str, str]]) -> st
         f'<script type="module" src="{html.escape(base)}web/embed.js"></script>\n'
         "<style>body{font:16px/1.5 system-ui,sans-serif;max-width:760px;margin:0 auto;padding:16px}"
         "pre{background:#f3f3f0;padding:8px;overflow-x:auto;font-size:.8rem;white-space:pre-wrap;"
-        "word-break:break-all;max-height:8em}</style>\n</head>\n<body>\n"
+        "word-break:break-all;max-height:8em}code{overflow-wrap:anywhere}"
+        "sudoku-grader{display:block;max-width:100%}</style>\n</head>\n<body>\n"
         f"<h1>{html.escape(title)}</h1>\n"
         f"<p>Made with <code>python -m sudoku_grader embed</code> (sudoku-grader {__version__}). Each puzzle "
         "is drawn from its JSON: the solver downloads only if a reader asks for a re-rate.</p>\n"
@@ -125,7 +140,7 @@ def run(args: argparse.Namespace, items: Iterable[tuple[int, str]]) -> int:
             (out / f"{name}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
         element = snippet(base, f"{name}.json", data if args.inline else None)
         (out / f"{name}.html").write_text(element)
-        entries.append((f"Puzzle {n}", data["puzzle"], element))
+        entries.append((data.get("label") or f"Puzzle {n}", data["puzzle"], element))
     if entries:
         (out / "index.html").write_text(index_page(args.title, base, entries))
     for line in bad:

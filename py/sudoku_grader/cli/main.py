@@ -1,6 +1,6 @@
 """The command line's entry: ``python -m sudoku_grader COMMAND [PUZZLE ...] [-f FILE]``.
 
-Commands: solve, explain, steps, rate, hint, techniques, generate, compare, embed. Puzzles come
+Commands: solve, explain, steps, rate, hint, techniques, generate, compare, embed, daily, book. Puzzles come
 from the arguments, from ``-f FILE`` or from standard input, one a line (a file
 or argument holding a single multi-line grid or pencilmark grid is one puzzle).
 Files are streamed line by line, so their size does not matter.
@@ -29,7 +29,9 @@ from ..errors import SudokuError
 from ..formats import looks_like_line
 from ..ratings import SCALES, parse_scales
 from ..techniques import Options
+from . import book as book_cmd
 from . import compare as compare_cmd
+from . import daily as daily_cmd
 from . import embed as embed_cmd
 from . import generate as generate_cmd
 from . import rate as rate_cmd
@@ -344,6 +346,12 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("embed", help="a blog post's puzzles: JSON, HTML snippets and index.html for <sudoku-grader>",
                        description=embed_cmd.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     embed_cmd.add_arguments(e)
+    d = sub.add_parser("daily", help="a puzzle of the day for a static site: YYYY-MM-DD.json, index.json, archive.html",
+                       description=daily_cmd.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    daily_cmd.add_arguments(d)
+    b = sub.add_parser("book", help="a print-ready puzzle book: one self-contained HTML file",
+                       description=book_cmd.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    book_cmd.add_arguments(b)
     return parser
 
 
@@ -363,6 +371,17 @@ def main(argv: list[str] | None = None) -> int:
             return generate_cmd.run(args)
         if args.command == "compare":
             return compare_cmd.run(args)
+        if args.command == "daily":
+            return daily_cmd.run(args)
+        if args.command == "book":
+            if args.level or args.sections:
+                return book_cmd.run(args, None)
+            items, _, handle = _inputs(args)
+            try:
+                return book_cmd.run(args, items)
+            finally:
+                if handle is not None:
+                    handle.close()
         if args.command == "embed":
             items, _, handle = _inputs(args)
             try:
