@@ -13,6 +13,7 @@ import { Game } from "../model/game.js";
  * @property {boolean} clearPeers  placing a digit removes it from its peers' marks
  * @property {boolean} liveMistakes  show wrong digits as they are typed
  * @property {boolean} showTimer
+ * @property {boolean} coach  Solve: after each move, name the technique that justifies it
  */
 
 /**
@@ -69,6 +70,8 @@ import { Game } from "../model/game.js";
  * @property {boolean} paused  the Solve timer is paused
  * @property {string} genStatus
  * @property {string} genPuzzle  the puzzle genStatus speaks of: another puzzle on the grid hides it
+ * @property {import("../learn-actions.js").LearnState} [learn]  the Learn view (learn-view.js sets it up)
+ * @property {{line: string, verdict: string, version: number}|null} [coach]  the coach's line on the last move
  */
 
 /**
@@ -95,6 +98,7 @@ export const DEFAULT_SETTINGS = {
   clearPeers: true,
   liveMistakes: false,
   showTimer: true,
+  coach: false,
 };
 
 /** @returns {State} */

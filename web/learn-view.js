@@ -1,0 +1,37 @@
+// Wires the Learn view and the coach into the page: the store's `learn` and `coach` slices, the
+// two panels, the `#learn[:technique[:n]]` links, and the body class that swaps the grid for the view.
+import * as learn from "./learn-actions.js";
+import { learnHash, parseLearnHash } from "./model/drill.js";
+import * as coachPanel from "./panels/coach.js";
+import * as learnPanel from "./panels/learn.js";
+import { touches } from "./store.js";
+
+/**
+ * Mount the Learn view on `#learn` and the coach's line on `#coach`.
+ * @param {any} store
+ * @returns {(hash: string) => boolean} route: opens a Learn link (true), or closes the view (false)
+ */
+export function wire(store) {
+  store.update({ learn: learn.initialLearn(store.storage), coach: null });
+  const view = document.getElementById("learn");
+  const coach = document.getElementById("coach");
+  if (view) learnPanel.mount(view, store);
+  if (coach) coachPanel.mount(coach, store);
+  store.subscribe((/** @type {any} */ s, /** @type {Set<string>} */ keys) => {
+    if (!touches(keys, "learn")) return;
+    document.body.classList.toggle("learning", s.learn.open);
+    if (!s.learn.open) return;
+    const target = learnHash(s.learn.technique, s.learn.n);
+    if (location.hash !== target) history.replaceState(null, "", target);
+  });
+  return (hash) => {
+    const where = parseLearnHash(hash);
+    if (where) {
+      learn.openLearn(store, where);
+      window.scrollTo(0, 0);
+      return true;
+    }
+    if (store.state.learn.open) learn.closeLearn(store);
+    return false;
+  };
+}

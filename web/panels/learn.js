@@ -1,0 +1,191 @@
+// The Learn view (`#learn`): the default path's techniques grouped by family and ordered by level
+// (from the worker's catalogue), each with its lesson, three worked examples from the drill pool
+// stepped with the pattern drawn, its drills (panels/drill.js) and the learner's record for it.
+import * as learn from "../learn-actions.js";
+import { LESSONS } from "../lessons.js";
+import { median } from "../model/drill.js";
+import { GridView } from "../grid-view.js";
+import { touches } from "../store.js";
+import * as drillPanel from "./drill.js";
+
+const HTML = `
+  <div class="learn-head">
+    <h2>Learn</h2>
+    <button type="button" class="primary" data-testid="learn-weak">Practise my weak spots</button>
+    <a href="#" class="learn-back" data-testid="learn-back">Back to the grid</a>
+  </div>
+  <p class="learn-message" data-testid="learn-message" role="status" hidden></p>
+  <div class="learn-layout">
+    <details class="learn-list" open>
+      <summary>Techniques</summary>
+      <div class="learn-families" data-testid="learn-list"><p class="muted">Waiting for the engine's list of techniques…</p></div>
+    </details>
+    <article class="learn-main">
+      <p class="muted learn-empty">Choose a technique to read how it works, step through worked examples and
+        practise finding it.</p>
+      <div class="learn-technique" hidden>
+        <h3 class="learn-title" data-testid="learn-title"></h3>
+        <p class="learn-lesson" data-testid="learn-lesson"></p>
+        <section class="learn-examples" data-testid="learn-examples">
+          <h4>Worked examples</h4>
+          <div class="example-tabs" role="group" aria-label="Examples"></div>
+          <div class="learn-split">
+            <div class="example-grid" data-testid="example-grid"></div>
+            <div>
+              <p class="example-text" data-testid="example-text" aria-live="polite"></p>
+              <div class="row">
+                <button type="button" data-testid="example-prev" aria-label="Previous stage">◀</button>
+                <button type="button" data-testid="example-next" aria-label="Next stage">▶</button>
+              </div>
+            </div>
+          </div>
+        </section>
+        <section class="learn-drill"></section>
+        <section class="learn-record-box">
+          <p class="learn-record" data-testid="learn-record"></p>
+          <button type="button" data-testid="learn-sheet">Print a drill sheet</button>
+        </section>
+      </div>
+    </article>
+  </div>`;
+
+const STAGES = ["The position. Look for the pattern before stepping on.", "The pattern, coloured by role.", ""];
+
+/** The catalogue's techniques of the default path, grouped by family in the catalogue's order.
+ * @param {any} catalogue @returns {{id: string, name: string, techniques: any[]}[]} */
+export function groups(catalogue) {
+  const techniques = (catalogue?.techniques || []).filter((/** @type {any} */ t) => t.default !== false && t.family !== "se_chains" && (t.sizes || [9]).includes(9));
+  return (catalogue?.families || []).map((/** @type {any} */ f) => ({
+    id: f.id, name: f.name, techniques: techniques.filter((/** @type {any} */ t) => t.family === f.id).sort((/** @type {any} */ a, /** @type {any} */ b) => a.level - b.level),
+  })).filter((/** @type {{techniques: any[]}} */ g) => g.techniques.length);
+}
+
+/** @param {HTMLElement} root @param {any} store */
+export function mount(root, store) {
+  root.innerHTML = HTML;
+  const q = (/** @type {string} */ s) => /** @type {HTMLElement} */ (root.querySelector(s));
+  drillPanel.mount(q(".learn-drill"), store);
+  const example = new GridView(q(".example-grid"), { label: "Worked example" });
+  q('[data-testid="learn-weak"]').addEventListener("click", () => learn.practiseWeak(store));
+  q('[data-testid="learn-sheet"]').addEventListener("click", async () => {
+    const page = await learn.drillSheet(store);
+    if (!page) return;
+    const url = URL.createObjectURL(new Blob([page], { type: "text/html" }));
+    const w = window.open(url, "_blank");
+    if (w) w.addEventListener("load", () => w.print(), { once: true });
+  });
+  q('[data-testid="example-prev"]').addEventListener("click", () => stepExample(-1));
+  q('[data-testid="example-next"]').addEventListener("click", () => stepExample(1));
+  q(".example-tabs").addEventListener("click", (e) => {
+    const b = /** @type {HTMLElement} */ (e.target).closest("button");
+    if (b) learn.showExample(store, Number(b.dataset.k), 0);
+  });
+
+  /** @param {number} by */
+  function stepExample(by) {
+    const { k, stage } = store.state.learn.example;
+    learn.showExample(store, k, stage + by);
+  }
+
+  /** The pool's last drills serve as examples, so the drills (from the first) stay fresh. */
+  function examples() {
+    const pool = store.state.learn.pools[store.state.learn.technique] || [];
+    return pool.slice(-3).reverse();
+  }
+
+  let listKey = "";
+  function renderList() {
+    const s = store.state;
+    const L = s.learn;
+    const counts = new Map((L.index || []).map((/** @type {any} */ e) => [e.technique, e.count]));
+    const key = JSON.stringify([Boolean(s.catalogue), L.index?.length, L.technique, Object.keys(L.progress).length]);
+    if (key === listKey) return;
+    listKey = key;
+    const found = groups(s.catalogue);
+    if (!found.length) return;
+    const box = q(".learn-families");
+    box.textContent = "";
+    for (const g of found) {
+      const h = document.createElement("h3");
+      h.textContent = g.name;
+      const ul = document.createElement("ul");
+      for (const t of g.techniques) {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = `#learn:${t.id}`;
+        a.setAttribute("data-testid", `learn-${t.id}`);
+        if (t.id === L.technique) {
+          a.setAttribute("aria-current", "page");
+          requestAnimationFrame(() => a.scrollIntoView({ block: "nearest" }));
+        }
+        const n = counts.get(t.id) || 0;
+        const rec = L.progress[t.id];
+        a.innerHTML = `<span class="name"></span><span class="count"></span>`;
+        /** @type {HTMLElement} */ (a.firstChild).textContent = t.name;
+        /** @type {HTMLElement} */ (a.lastChild).textContent = !n ? "lesson" : rec?.done ? `${rec.done} done` : `${n} drills`;
+        li.append(a);
+        ul.append(li);
+      }
+      box.append(h, ul);
+    }
+  }
+
+  function render() {
+    const s = store.state;
+    const L = s.learn;
+    root.hidden = !L.open;
+    if (!L.open) return;
+    renderList();
+    const msg = q(".learn-message");
+    msg.hidden = !L.message;
+    msg.textContent = L.message;
+    const t = (s.catalogue?.techniques || []).find((/** @type {any} */ x) => x.id === L.technique);
+    const entry = (L.index || []).find((/** @type {any} */ e) => e.technique === L.technique);
+    const name = t?.name || entry?.name || L.technique;
+    q(".learn-empty").hidden = Boolean(L.technique);
+    q(".learn-technique").hidden = !L.technique;
+    if (!L.technique) return;
+    const list = /** @type {HTMLDetailsElement} */ (q(".learn-list"));
+    if (window.matchMedia?.("(max-width: 800px)").matches && list.dataset.for !== L.technique) list.open = false;
+    list.dataset.for = L.technique;
+    q(".learn-title").textContent = name;
+    q(".learn-lesson").textContent = LESSONS[L.technique] || "";
+    const ex = examples();
+    q(".learn-examples").hidden = !ex.length;
+    if (ex.length) {
+      const { k, stage } = L.example;
+      const d = ex[Math.min(k, ex.length - 1)];
+      const tabs = q(".example-tabs");
+      tabs.textContent = "";
+      ex.forEach((_, i) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.k = String(i);
+        b.textContent = String(i + 1);
+        b.setAttribute("aria-label", `Example ${i + 1}`);
+        b.setAttribute("aria-pressed", String(i === k));
+        tabs.append(b);
+      });
+      const a = d.answers[0];
+      const step = stage === 0 ? null : stage === 1 ? { ...a, placements: [], eliminations: [] } : a;
+      example.render(drillPanel.drillPosition(d), { step });
+      q(".example-text").textContent = stage < 2 ? `Stage ${stage + 1} of 3. ${STAGES[stage]}` : `Stage 3 of 3. ${a.text}`;
+      /** @type {HTMLButtonElement} */ (q('[data-testid="example-prev"]')).disabled = stage === 0;
+      /** @type {HTMLButtonElement} */ (q('[data-testid="example-next"]')).disabled = stage === 2;
+    }
+    const rec = L.progress[L.technique];
+    const record = q(".learn-record");
+    /** @type {HTMLButtonElement} */ (q('[data-testid="learn-sheet"]')).hidden = !entry;
+    if (!entry) record.textContent = "No drills of this technique yet: the pool's puzzles never needed it.";
+    else if (!rec?.tried && !rec?.done) record.textContent = "Your record: no drills answered yet.";
+    else {
+      const med = median(rec.times || []);
+      record.textContent = `Your record: ${rec.done} done, ${rec.firstTry} of ${rec.tried} right at the first try, ` +
+        `streak ${rec.streak}${med === null ? "" : `, median time ${med} s`}.`;
+    }
+  }
+  store.subscribe((/** @type {any} */ _s, /** @type {Set<string>} */ keys) => {
+    if (touches(keys, "learn", "catalogue")) render();
+  });
+  render();
+}
