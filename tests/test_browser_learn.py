@@ -163,6 +163,17 @@ def test_progress_survives_a_reload_and_weak_spots_bring_it_back(page: Any, site
     assert "weak spots" in by_id(page, "drill-title").inner_text()
 
 
+def test_print_a_drill_sheet(page: Any) -> None:
+    open_drill(page, 1)
+    with page.context.expect_page() as popup:
+        by_id(page, "learn-sheet").click()
+    sheet = popup.value
+    sheet.wait_for_load_state()
+    assert sheet.locator("figure").count() == min(12, len(POOL))
+    assert "Answers" in sheet.locator("h2").inner_text()
+    sheet.close()
+
+
 def test_phone_layout(browser: Any, site: str) -> None:
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     pg = ctx.new_page()
@@ -174,6 +185,13 @@ def test_phone_layout(browser: Any, site: str) -> None:
         .filter(e => e.offsetParent).map(e => e.getBoundingClientRect())
         .filter(r => r.height < 44 || r.width < 44).length""")
     assert small == 0
+    # on a phone: tap a cell, then its candidate's large button
+    d = POOL[1]
+    e = d["answers"][0]["eliminations"][0]
+    pg.locator(f'[data-testid="drill"] [data-testid="cell-{e["cell"]}"]').tap()
+    pg.locator(f'[data-testid="drill-pad"] button[data-d="{e["digit"]}"]').tap()
+    assert f"{e['cell']}<>{e['digit']}" in pg.locator('[data-testid="drill-picked"]').inner_text()
+    assert pg.locator(f'[data-testid="cand-{e["cell"]}-{e["digit"]}"]').get_attribute("class").count("picked-elim")
     shot(pg, "learn-04-phone-390")
     ctx.close()
 
