@@ -96,8 +96,9 @@ def main() -> int:
     print(f"CPython: median {statistics.median(cpython) * 1000:.1f} ms, p90 {pct(cpython, 0.9) * 1000:.1f} ms, "
           f"max {max(cpython) * 1000:.0f} ms")
 
-    from browser_support import launch, serve, wait_ready
     from playwright.sync_api import sync_playwright
+
+    from browser_support import launch, serve, wait_ready
 
     base, server = serve(ROOT / "dist")
     with sync_playwright() as p:
