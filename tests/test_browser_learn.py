@@ -208,3 +208,6 @@ def test_coach_names_a_hidden_single(page: Any, site: str) -> None:
                            timeout=WORK_TIMEOUT_MS)
     assert coach.is_visible()
     assert "box 7" in coach.inner_text()
+    shot(page, "learn-05-coach")
+    by_id(page, "undo").click()  # undo is not a move to judge: the line goes
+    page.wait_for_function("document.querySelector('[data-testid=coach]').hidden")

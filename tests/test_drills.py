@@ -235,3 +235,14 @@ def test_coach_names_the_pool_technique() -> None:
     assert via_worker["technique"] == "x-wing"
     bad = json.loads(worker_api.handle("coach", pos, json.dumps({"move": {"cell": "x", "digit": 1}})))
     assert bad["status"] == "invalid"
+
+
+def test_every_default_path_technique_has_a_lesson() -> None:
+    """web/lessons.js holds one text per technique of the default path (and none for others)."""
+    import re
+
+    text = (ROOT / "web" / "lessons.js").read_text()
+    keys = set(re.findall(r'^  "?([a-z0-9-]+)"?: ', text, flags=re.M))
+    wanted = {t.id for t in drills.path_techniques()}
+    assert wanted - keys == set(), f"no lesson for {sorted(wanted - keys)}"
+    assert keys - wanted == set(), f"lessons for techniques off the default path: {sorted(keys - wanted)}"

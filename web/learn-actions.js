@@ -211,6 +211,11 @@ export async function drillSheet(store) {
 }
 
 // ------------------------------------------------------------------ the coach
+/** Undo, redo or another game: the coach's line no longer speaks of the last move. @param {Store} store */
+export function clearCoach(store) {
+  if (store.state.coach) store.update({ coach: null });
+}
+
 /** After a move in Solve with the coach on, ask the engine which technique justifies it. @param {Store} store */
 export async function coachMove(store) {
   const s = store.state;

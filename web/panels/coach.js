@@ -1,11 +1,14 @@
-// The coach's line in Solve mode (setting `coach`, off by default): after each move, which
-// technique justifies it from the position before the move and the player's own marks.
+// The coach's line in Solve mode (setting `coach`, off by default): after each new move, which
+// technique justifies it from the position before the move and the player's own marks. Undo and
+// redo are not moves to judge: they clear the line.
 import * as learn from "../learn-actions.js";
 import { touches } from "../store.js";
 
 /** @param {HTMLElement} root  the line (`data-testid="coach"`) @param {any} store */
 export function mount(root, store) {
-  let seen = -1;
+  /** @type {any} */
+  let game = null;
+  let moves = 0;
   function render() {
     const s = store.state;
     const on = Boolean(s.settings?.coach) && s.mode === "solve";
@@ -14,9 +17,13 @@ export function mount(root, store) {
     root.dataset.verdict = s.coach?.verdict || "";
   }
   store.subscribe((/** @type {any} */ s, /** @type {Set<string>} */ keys) => {
-    if (touches(keys, "game") && s.game && s.game.version !== seen) {
-      seen = s.game.version;
-      learn.coachMove(store);
+    if (touches(keys, "game") && s.game) {
+      const made = s.game.past.length;
+      const fresh = s.game === game && made === moves + 1 && !s.game.future.length;
+      game = s.game;
+      moves = made;
+      if (fresh) learn.coachMove(store);
+      else learn.clearCoach(store);
     }
     if (touches(keys, "coach", "settings", "mode")) render();
   });

@@ -148,8 +148,9 @@ export function mount(root, store) {
     const list = /** @type {HTMLDetailsElement} */ (q(".learn-list"));
     if (window.matchMedia?.("(max-width: 800px)").matches && list.dataset.for !== L.technique) list.open = false;
     list.dataset.for = L.technique;
-    q(".learn-title").textContent = name;
-    q(".learn-lesson").textContent = LESSONS[L.technique] || "";
+    const unknown = Boolean(s.catalogue) && !t;
+    q(".learn-title").textContent = unknown ? `No technique "${L.technique}"` : name;
+    q(".learn-lesson").textContent = unknown ? "Choose one from the list of techniques." : LESSONS[L.technique] || "";
     const ex = examples();
     q(".learn-examples").hidden = !ex.length;
     if (ex.length) {
