@@ -128,8 +128,17 @@ def test_right_partly_wrong_and_show_me(page: Any) -> None:
     assert check(page).get_attribute("data-verdict") == "right"
     shot(page, "learn-02-right")
 
-    open_drill(page, n)
-    pick(page, elims[:1])
+    open_drill(page, n)  # by the keyboard: arrows to the cell, then its digit
+    first = elims[0]
+    row, col = int(first["cell"][1]), int(first["cell"][3])
+    by_id(page, "drill").focus()
+    page.keyboard.press("ArrowRight")  # from nowhere to r1c1
+    page.keyboard.press("ArrowLeft")
+    for _ in range(row - 1):
+        page.keyboard.press("ArrowDown")
+    for _ in range(col - 1):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press(str(first["digit"]))
     result = check(page)
     assert result.get_attribute("data-verdict") == "partly"
     assert "from the same pattern" in result.inner_text()

@@ -27,8 +27,11 @@ export function wire(store) {
   return (hash) => {
     const where = parseLearnHash(hash);
     if (where) {
-      learn.openLearn(store, where);
-      window.scrollTo(0, 0);
+      // A drill's own link (a shared one) shows the drill; a technique's link, its lesson.
+      learn.openLearn(store, where).then(() => {
+        if (where.n) document.querySelector(".learn-drill")?.scrollIntoView({ block: "start" });
+      });
+      if (!where.n) window.scrollTo(0, 0);
       return true;
     }
     if (store.state.learn.open) learn.closeLearn(store);

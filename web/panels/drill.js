@@ -28,7 +28,8 @@ export function drillPosition(d) {
 const HTML = `
   <h3 class="drill-title" data-testid="drill-title"></h3>
   <p class="muted drill-help">Find the step: tap each candidate it removes, or switch to <em>Place</em> and tap
-    the digit it places. Then <strong>Check</strong>.</p>
+    the digit it places. Then <strong>Check</strong>.
+    <span id="drill-keys" class="sr-keys">Keys: arrows choose a cell, a digit strikes or places that candidate.</span></p>
   <div class="learn-split">
   <div class="drill-grid" data-testid="drill"></div>
   <div>
@@ -71,6 +72,25 @@ export function mount(root, store) {
     const cand = /** @type {HTMLElement | null} */ (target.closest(".sg-cand"));
     if (cand && cand.textContent) learn.pick(store, name, Number(cand.dataset.d));
     else learn.selectCell(store, name);
+  });
+  // Keys: arrows move the chosen cell, a digit strikes (or places) that candidate there.
+  grid.tabIndex = 0;
+  grid.setAttribute("aria-describedby", "drill-keys");
+  grid.addEventListener("keydown", (e) => {
+    const L = store.state.learn;
+    const c = L.cell ? NINE.cellIndex(L.cell) : -1;
+    /** @type {Object<string, number>} */
+    const moves = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 };
+    if (e.key in moves) {
+      const next = c < 0 ? 0 : c + moves[e.key];
+      if (next >= 0 && next < 81 && (Math.abs(moves[e.key]) === 9 || Math.floor(next / 9) === Math.floor(c / 9) || c < 0)) {
+        learn.selectCell(store, NINE.cellName(next));
+      }
+      e.preventDefault();
+    } else if (/^[1-9]$/.test(e.key) && c >= 0 && learn.currentDrill(L)?.candidates[c].includes(Number(e.key))) {
+      learn.pick(store, L.cell, Number(e.key));
+      e.preventDefault();
+    }
   });
   for (const b of root.querySelectorAll("[data-kind]")) {
     b.addEventListener("click", () => learn.setKind(store, /** @type {any} */ (b).dataset.kind));
