@@ -2,8 +2,8 @@
 
     python scripts/coach_timing.py [--puzzles 6] [--budget 0.25]
 
-The moves are real play of a careful player: the simplest-first path of puzzles whose hardest step
-is at most level 7.0 (about SE 7), taken step by step, each placement and each elimination one move,
+The moves are real play of a careful player: the simplest-first path of puzzles rated at most SE 7.0
+(our SE scale), taken step by step, each placement and each elimination one move,
 judged from the position before it with every candidate marked. Half the puzzles come from the
 generator (fixed seeds), half from top1465 (every 40th line that qualifies). The page is the built
 ``dist/`` served on 127.0.0.1; each move is one ``coach`` request to the worker, timed in the page
@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 
+from sudoku_grader import api  # noqa: E402
 from sudoku_grader.board import Board  # noqa: E402
 from sudoku_grader.coach import coach  # noqa: E402
 from sudoku_grader.engine import apply_step, walk  # noqa: E402
@@ -48,8 +49,7 @@ def puzzles(count: int) -> list[Board]:
         if len(out) >= count:
             break
         b = Board.from_string(line)
-        path = walk(b)
-        if path.solved and max(get(s.technique).level for s in path.steps) <= 7.0:
+        if walk(b).solved and api.rate(line, scales="se")["ratings"]["se"]["er"] <= 7.0:
             out.append(b)
     return out
 
@@ -85,7 +85,8 @@ def main() -> int:
     ap.add_argument("--puzzles", type=int, default=6)
     ap.add_argument("--budget", type=float, default=0.25)
     args = ap.parse_args()
-    work = [m for b in puzzles(args.puzzles) for m in moves(b)]
+    boards = puzzles(args.puzzles)
+    work = [m for b in boards for m in moves(b)]
     cpython, verdicts = [], {}
     for pos, mv in work:
         t = time.perf_counter()
@@ -93,6 +94,7 @@ def main() -> int:
         cpython.append(time.perf_counter() - t)
         verdicts[out["verdict"]] = verdicts.get(out["verdict"], 0) + 1
     print(f"{len(work)} moves from {args.puzzles} puzzles; verdicts {verdicts}")
+    print("SE ER of the puzzles:", [api.rate(b.to_string("."), scales="se")["ratings"]["se"]["er"] for b in boards])
     print(f"CPython: median {statistics.median(cpython) * 1000:.1f} ms, p90 {pct(cpython, 0.9) * 1000:.1f} ms, "
           f"max {max(cpython) * 1000:.0f} ms")
 

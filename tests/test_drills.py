@@ -233,8 +233,10 @@ def test_coach_names_the_pool_technique() -> None:
     assert out["verdict"] == "technique" and out["technique"] == "x-wing", out
     via_worker = json.loads(worker_api.handle("coach", pos, json.dumps({"move": {**e, "kind": "elimination"}})))
     assert via_worker["technique"] == "x-wing"
-    bad = json.loads(worker_api.handle("coach", pos, json.dumps({"move": {"cell": "x", "digit": 1}})))
-    assert bad["status"] == "invalid"
+    for options in ({"move": {"cell": "x", "digit": 1}}, {"move": [1]}, {"move": {**e, "kind": "elimination"},
+                                                                          "budget": "soon"}):
+        bad = json.loads(worker_api.handle("coach", pos, json.dumps(options)))
+        assert bad["status"] == "invalid" and "Traceback" not in bad["error"], bad
 
 
 def test_every_default_path_technique_has_a_lesson() -> None:

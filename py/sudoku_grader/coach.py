@@ -38,6 +38,8 @@ def coach(text: str, move: dict[str, Any], budget: float = BUDGET) -> dict[str, 
     already in a house the cell sees), ``wrong``, ``guess``, ``beyond`` (the budget ran out),
     ``broken`` (the position had a mistake already) or ``nothing`` (the candidate was not there);
     ``line`` says it in one sentence."""
+    if not isinstance(move, dict):
+        raise SudokuError('a move is {"cell": "r4c7", "digit": 5, "kind": "placement" or "elimination"}')
     try:
         cell = parse_cell(str(move.get("cell", "")))
         digit = int(move.get("digit", 0))

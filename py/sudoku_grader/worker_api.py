@@ -88,7 +88,11 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
     if op == "drill_sheet":
         return {"html": drill_sheet(puzzle)}
     if op == "coach":
-        return coach.coach(puzzle, options.get("move") or {}, float(options.get("budget", coach.BUDGET)))
+        try:
+            budget = float(options.get("budget", coach.BUDGET))
+        except (TypeError, ValueError):
+            raise SudokuError(f"budget must be a number of seconds, not {options.get('budget')!r}") from None
+        return coach.coach(puzzle, options.get("move") or {}, budget)
     if op == "version":
         from . import __version__
 
