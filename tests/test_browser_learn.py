@@ -170,6 +170,9 @@ def test_progress_survives_a_reload_and_weak_spots_bring_it_back(page: Any, site
     by_id(page, "learn-weak").click()
     page.wait_for_function("location.hash.startsWith('#learn:x-wing:')")
     assert "weak spots" in by_id(page, "drill-title").inner_text()
+    by_id(page, "learn-back").click()  # back to the grid: the view goes, the app is there
+    by_id(page, "learn").wait_for(state="hidden")
+    assert page.locator("#grid-panel").is_visible()
 
 
 def test_print_a_drill_sheet(page: Any) -> None:

@@ -153,7 +153,7 @@ export async function checkDrill(store) {
 export function showDrill(store) {
   const L = store.state.learn;
   const d = currentDrill(L);
-  if (!d) return;
+  if (!d || L.shown) return;
   const near = L.result && (L.result.verdict === "right" || L.result.verdict === "partly") ? L.result.instance : null;
   const solved = L.result?.verdict === "right";
   setLearn(store, { shown: near || d.answers[0] });
