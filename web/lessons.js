@@ -138,11 +138,13 @@ export const LESSONS = {
   "bug-plus-1": "Bivalue Universal Grave: every unsolved cell has two candidates except one cell with three, and each " +
     "digit appears twice in every house. Such a grid would have two solutions, so the three-candidate cell takes the " +
     "digit that appears three times in its houses.",
-  "bug-type-1": "A BUG with one cell off the pattern: that cell must take the extra digit that breaks the grave.",
+  "bug-type-1": "A BUG with one cell off the pattern: left with the grave's two digits the puzzle would have two " +
+    "solutions, so the cell holds one of its extra digits and loses the other two.",
   "bug-type-2": "A BUG with several cells holding the same extra digit: one of them holds it, so cells seeing them all " +
     "lose it.",
-  "bug-type-4": "A BUG with two extra cells in one house: the pattern forces one of them to take its extra digit, so the " +
-    "other loses the digit they share.",
+  "bug-type-4": "A BUG with two off-pattern cells in one house that share a digit v: one of them takes its extra " +
+    "digit, and v has only those two places in the house, so the other is v. Each cell is then v or its extra " +
+    "digit, and its other candidates go.",
   "bug-type-3": "A BUG whose extra candidates, taken together, form a naked subset with other cells of a house.",
   "simple-colors-trap": "Colour one digit's chain of strong links in two colours, alternating. One colour is all true, " +
     "the other all false; a cell that sees both colours cannot hold the digit.",
