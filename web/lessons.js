@@ -133,8 +133,9 @@ export const LESSONS = {
     "share the same cell and places, those three cells hold the three digits and lose anything else.",
   "sashimi-jellyfish": sashimi("Jellyfish"),
   "hidden-quadruple": hidden(4, "Four"),
-  "wxyz-wing": "Four cells holding four digits between them, one digit (z) restricted: every cell holding z sees every " +
-    "other. The four cells need all four digits, so z is in one of them: a cell seeing all the z cells loses z.",
+  "wxyz-wing": "Four cells (usually a pivot and three wings it sees) holding four digits between them, every digit but one (z) " +
+    "confined to cells that all see one another, so each of those can be placed once at most. Four cells need four " +
+    "digits, so z is among them: a cell that sees every z of the pattern loses z.",
   "bug-plus-1": "Bivalue Universal Grave: every unsolved cell has two candidates except one cell with three, and each " +
     "digit appears twice in every house. Such a grid would have two solutions, so the three-candidate cell takes the " +
     "digit that appears three times in its houses.",
@@ -157,8 +158,8 @@ export const LESSONS = {
   "aligned-pair-exclusion": "Two cells that share bivalue peers: list the pairs of values they could take together. A " +
     "pair fails when it would use both candidates of a common peer, or the same digit twice in one house. A value of a " +
     "cell found in no possible pair goes.",
-  "vwxyz-wing": "Five cells holding five digits between them, with one digit z whose cells all see one another: z is " +
-    "in one of them, so a cell seeing every z cell loses it.",
+  "vwxyz-wing": "The WXYZ-Wing with five cells and five digits: every digit but z is confined to cells that see " +
+    "one another, so z must be in the pattern, and cells seeing all its z candidates lose z.",
   "sue-de-coq": "Two or three cells where a box meets a line, with more digits than cells. Some of the digits are " +
     "claimed by a bivalue cell in the line, others by one in the box; each group's digits leave the rest of its house.",
   "als-xz": "Two almost locked sets (n cells, n+1 digits) share a digit x that, in both, sees itself across the sets: x " +
@@ -169,8 +170,8 @@ export const LESSONS = {
     "so cells that see every z in both ends lose it.",
   "death-blossom": "A stem cell whose every candidate is the restricted digit of a petal (an almost locked set). " +
     "Whatever the stem holds, one petal is locked; a digit found in every petal then leaves cells seeing all of them.",
-  "uvwxyz-wing": "Six cells holding six digits between them, with one digit whose cells all see one another: it is in " +
-    "one of them, so cells seeing each of its places lose it.",
+  "uvwxyz-wing": "The same with six cells and six digits: every digit but z at most once, so z is in the " +
+    "pattern, and cells seeing all its z candidates lose z.",
   "x-chain": "A chain on one digit alternating strong links (only two places) and weak links (same house). It starts and " +
     "ends with a strong link, so one end is true: cells seeing both ends lose the digit.",
   "xy-chain": "A chain of bivalue cells, each sharing a digit with the next. If the first cell is not x, the chain " +
@@ -189,8 +190,8 @@ export const LESSONS = {
   "grouped-discontinuous-nice-loop": "A discontinuous nice loop using grouped nodes.",
   "aligned-triple-exclusion": "Aligned pair exclusion with three cells: the combinations of values that would empty a " +
     "common peer or repeat a digit in a house are struck, and a value in no combination goes.",
-  tridagon: "Three digits in four boxes forming a rectangle of boxes, in twelve cells: such a pattern can never be " +
-    "filled with one solution, so one cell (the guardian) must hold a fourth digit.",
+  tridagon: "Three digits in twelve cells, three in each of four boxes that form a rectangle of boxes: those " +
+    "digits alone can never fill such a pattern (it breaks parity), so one cell, the guardian, holds a fourth digit.",
   "twinned-xy-chains": "Six cells where two rows cross three columns (or the reverse) hold six digits in all, and each " +
     "digit's cells all see one another: each digit is in exactly one cell, so cells seeing all its places lose it.",
   "junior-exocet": "Two base cells in one box line and two target cells outside: the base digits must reappear in the " +
