@@ -81,9 +81,10 @@ export const LESSONS = {
     "found together.",
   "turbot-fish": "A four-cell chain on one digit: a strong link (the only two places in a house), a weak link (two cells " +
     "that see each other), another strong link. One of the two ends must hold the digit, so cells seeing both ends lose it.",
-  "empty-rectangle": "In a box, a digit's candidates all lie on one row and one column of the box (an L or a cross). " +
-    "Join it to a strong link of the digit in a line outside the box: the digit is forced into the box's row or column " +
-    "either way, so the cell where that line meets the other strong link's end loses it.",
+  "empty-rectangle": "In a box, a digit's candidates all lie on one row and one column of the box (an L or a " +
+    "cross). Add a strong link of the digit in a column outside the box with one end on the box's row. The cell " +
+    "where the box's column meets the other end's row loses the digit: if it held it, the strong link would put the " +
+    "digit on the box's row, and the box would have no place left for it. (The same with rows and columns swapped.)",
   "dual-empty-rectangle": "Two empty rectangles in the same box that use two strong links: both eliminations are made " +
     "by one pattern.",
   "w-wing": "Two cells with the same two candidates x and y that do not see each other, and a strong link on x whose ends " +
