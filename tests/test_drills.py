@@ -248,3 +248,10 @@ def test_every_default_path_technique_has_a_lesson() -> None:
     wanted = {t.id for t in drills.path_techniques()}
     assert wanted - keys == set(), f"no lesson for {sorted(wanted - keys)}"
     assert keys - wanted == set(), f"lessons for techniques off the default path: {sorted(keys - wanted)}"
+
+
+def test_catalogue_marks_the_techniques_the_learn_view_teaches() -> None:
+    out = json.loads(worker_api.handle("catalogue", ""))
+    taught = [t["id"] for t in out["techniques"] if t["learn"]]
+    assert taught == [t.id for t in drills.path_techniques()]
+    assert "x-wing" in taught and "se-forcing-chain" not in taught and "franken-x-wing" not in taught

@@ -263,12 +263,14 @@ def parse(text: str) -> dict[str, Any]:
 
 def catalogue() -> list[dict[str, Any]]:
     """Every registered technique, simplest first: id, name, family, level, its default
-    SourGumdrop score (``None`` when that scale's table has none: the user may give one) and
-    the grid sizes it runs on (``[9, 6]`` or ``[9]``)."""
+    SourGumdrop score (``None`` when that scale's table has none: the user may give one),
+    the grid sizes it runs on (``[9, 6]`` or ``[9]``) and whether the Learn view teaches it
+    (``learn``: the default path without Sudoku Explainer's own chaining)."""
     scores = sourgumdrop.DEFAULT_SCORES
+    taught = {t.id for t in drills.path_techniques()}
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id),
-         "default": t.default, "sizes": list(t.sizes)}
+         "default": t.default, "sizes": list(t.sizes), "learn": t.id in taught}
         for t in ordered()
     ]
 

@@ -51,10 +51,10 @@ const HTML = `
 
 const STAGES = ["The position. Look for the pattern before stepping on.", "The pattern, coloured by role.", ""];
 
-/** The catalogue's techniques of the default path, grouped by family in the catalogue's order.
+/** The catalogue's techniques the Learn view teaches (`learn`), grouped by family in the catalogue's order.
  * @param {any} catalogue @returns {{id: string, name: string, techniques: any[]}[]} */
 export function groups(catalogue) {
-  const techniques = (catalogue?.techniques || []).filter((/** @type {any} */ t) => t.default !== false && t.family !== "se_chains" && (t.sizes || [9]).includes(9));
+  const techniques = (catalogue?.techniques || []).filter((/** @type {any} */ t) => t.learn);
   return (catalogue?.families || []).map((/** @type {any} */ f) => ({
     id: f.id, name: f.name, techniques: techniques.filter((/** @type {any} */ t) => t.family === f.id).sort((/** @type {any} */ a, /** @type {any} */ b) => a.level - b.level),
   })).filter((/** @type {{techniques: any[]}} */ g) => g.techniques.length);
