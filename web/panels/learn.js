@@ -122,7 +122,7 @@ export function mount(root, store) {
         const rec = L.progress[t.id];
         a.innerHTML = `<span class="name"></span><span class="count"></span>`;
         /** @type {HTMLElement} */ (a.firstChild).textContent = t.name;
-        /** @type {HTMLElement} */ (a.lastChild).textContent = !n ? "lesson" : rec?.done ? `${rec.done} done` : `${n} drills`;
+        /** @type {HTMLElement} */ (a.lastChild).textContent = !n ? "lesson only" : rec?.done ? `${rec.done} done` : `${n} drills`;
         li.append(a);
         ul.append(li);
       }
