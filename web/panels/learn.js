@@ -21,8 +21,11 @@ const HTML = `
       <div class="learn-families" data-testid="learn-list"><p class="muted">Waiting for the engine's list of techniques…</p></div>
     </details>
     <article class="learn-main">
-      <p class="muted learn-empty">Choose a technique to read how it works, step through worked examples and
-        practise finding it.</p>
+      <div class="learn-empty">
+        <p class="muted">Choose a technique to read how it works, step through worked examples and practise
+          finding it in positions from real puzzles: the technique is the next step there, and nothing simpler is.</p>
+        <p class="learn-overview" data-testid="learn-overview"></p>
+      </div>
       <div class="learn-technique" hidden>
         <h3 class="learn-title" data-testid="learn-title"></h3>
         <p class="learn-lesson" data-testid="learn-lesson"></p>
@@ -93,6 +96,25 @@ export function mount(root, store) {
     return pool.slice(-3).reverse();
   }
 
+  /** The pool's size, the learner's total, and where to start (the simplest technique not done yet). */
+  function overview() {
+    const L = store.state.learn;
+    const index = L.index || [];
+    const box = q(".learn-overview");
+    box.textContent = "";
+    if (!index.length) return;
+    const drills = index.reduce((n, /** @type {any} */ e) => n + e.count, 0);
+    const done = Object.values(L.progress).reduce((n, /** @type {any} */ r) => n + (r.done || 0), 0);
+    box.append(`${drills} drills of ${index.length} techniques; you have done ${done}. `);
+    const next = index.find((/** @type {any} */ e) => !L.progress[e.technique]?.done);
+    if (next) {
+      const a = document.createElement("a");
+      a.href = `#learn:${next.technique}`;
+      a.textContent = `Start with ${next.name}`;
+      box.append(a, ".");
+    }
+  }
+
   let listKey = "";
   function renderList() {
     const s = store.state;
@@ -143,6 +165,7 @@ export function mount(root, store) {
     const entry = (L.index || []).find((/** @type {any} */ e) => e.technique === L.technique);
     const name = t?.name || entry?.name || L.technique;
     q(".learn-empty").hidden = Boolean(L.technique);
+    if (!L.technique) overview();
     q(".learn-technique").hidden = !L.technique;
     if (!L.technique) return;
     const list = /** @type {HTMLDetailsElement} */ (q(".learn-list"));
