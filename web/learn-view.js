@@ -1,6 +1,6 @@
 // Wires the Learn view and the coach into the page: the store's `learn` and `coach` slices, the
 // two panels, the `#learn[:technique[:n]]` links, and the body class that swaps the grid for the view.
-import * as learn from "./learn-actions.js";
+import * as act from "./actions/index.js";
 import { learnHash, parseLearnHash } from "./model/drill.js";
 import * as coachPanel from "./panels/coach.js";
 import * as learnPanel from "./panels/learn.js";
@@ -12,7 +12,7 @@ import { touches } from "./store.js";
  * @returns {(hash: string) => boolean} route: opens a Learn link (true), or closes the view (false)
  */
 export function wire(store) {
-  store.update({ learn: learn.initialLearn(store.storage), coach: null });
+  act.loadLearnProgress(store);
   const view = document.getElementById("learn");
   const coach = document.getElementById("coach");
   if (view) learnPanel.mount(view, store);
@@ -28,13 +28,13 @@ export function wire(store) {
     const where = parseLearnHash(hash);
     if (where) {
       // A drill's own link (a shared one) shows the drill; a technique's link, its lesson.
-      learn.openLearn(store, where).then(() => {
+      act.openLearn(store, where).then(() => {
         if (where.n) document.querySelector(".learn-drill")?.scrollIntoView({ block: "start" });
       });
       if (!where.n) window.scrollTo(0, 0);
       return true;
     }
-    if (store.state.learn.open) learn.closeLearn(store);
+    if (store.state.learn.open) act.closeLearn(store);
     return false;
   };
 }

@@ -1,6 +1,7 @@
 // The page's state in one place: its type, its initial value, the part a new puzzle resets, and
 // the messages line. Every action module reads and writes this shape through the store.
 import { Game } from "../model/game.js";
+import { initialLearn } from "./learn.js";
 
 /**
  * @typedef {object} Settings
@@ -70,8 +71,8 @@ import { Game } from "../model/game.js";
  * @property {boolean} paused  the Solve timer is paused
  * @property {string} genStatus
  * @property {string} genPuzzle  the puzzle genStatus speaks of: another puzzle on the grid hides it
- * @property {import("../learn-actions.js").LearnState} [learn]  the Learn view (learn-view.js sets it up)
- * @property {{line: string, verdict: string, version: number}|null} [coach]  the coach's line on the last move
+ * @property {import("./learn.js").LearnState} learn  the Learn view: technique, drill, answer, the learner's record
+ * @property {{line: string, verdict: string, version: number}|null} coach  the coach's line on the last move
  */
 
 /**
@@ -130,6 +131,8 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
     paused: false,
     genStatus: "",
     genPuzzle: "",
+    learn: initialLearn(),
+    coach: null,
   };
 }
 

@@ -1,7 +1,7 @@
 // The coach's line in Solve mode (setting `coach`, off by default): after each new move, which
 // technique justifies it from the position before the move and the player's own marks. Undo and
 // redo are not moves to judge: they clear the line.
-import * as learn from "../learn-actions.js";
+import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
 /** @param {HTMLElement} root  the line (`data-testid="coach"`) @param {any} store */
@@ -22,8 +22,8 @@ export function mount(root, store) {
       const fresh = s.game === game && made === moves + 1 && !s.game.future.length;
       game = s.game;
       moves = made;
-      if (fresh) learn.coachMove(store);
-      else learn.clearCoach(store);
+      if (fresh) act.coachMove(store);
+      else act.clearCoach(store);
     }
     if (touches(keys, "coach", "settings", "mode")) render();
   });

@@ -2,7 +2,7 @@
 // the step removes (or, in place mode, the digit it places), then Check; Show me draws the
 // instance by role; Next gives another drill. Hooks: `drill` (the grid, cells `cell-r1c1`),
 // `cand-r4c7-5`, `drill-check`, `drill-show`, `drill-next`, `drill-result` (data-verdict).
-import * as learn from "../learn-actions.js";
+import * as act from "../actions/index.js";
 import { answerOf, effectText } from "../model/drill.js";
 import { NINE, Position } from "../board.js";
 import { GridView } from "../grid-view.js";
@@ -70,8 +70,8 @@ export function mount(root, store) {
     if (!cellEl) return;
     const name = NINE.cellName(Number(cellEl.dataset.cell));
     const cand = /** @type {HTMLElement | null} */ (target.closest(".sg-cand"));
-    if (cand && cand.textContent) learn.pick(store, name, Number(cand.dataset.d));
-    else learn.selectCell(store, name);
+    if (cand && cand.textContent) act.pick(store, name, Number(cand.dataset.d));
+    else act.selectCell(store, name);
   });
   // Keys: arrows move the chosen cell, a digit strikes (or places) that candidate there.
   grid.tabIndex = 0;
@@ -84,28 +84,28 @@ export function mount(root, store) {
     if (e.key in moves) {
       const next = c < 0 ? 0 : c + moves[e.key];
       if (next >= 0 && next < 81 && (Math.abs(moves[e.key]) === 9 || Math.floor(next / 9) === Math.floor(c / 9) || c < 0)) {
-        learn.selectCell(store, NINE.cellName(next));
+        act.selectCell(store, NINE.cellName(next));
       }
       e.preventDefault();
-    } else if (/^[1-9]$/.test(e.key) && c >= 0 && learn.currentDrill(L)?.candidates[c].includes(Number(e.key))) {
-      learn.pick(store, L.cell, Number(e.key));
+    } else if (/^[1-9]$/.test(e.key) && c >= 0 && act.currentDrill(L)?.candidates[c].includes(Number(e.key))) {
+      act.pick(store, L.cell, Number(e.key));
       e.preventDefault();
     }
   });
   for (const b of root.querySelectorAll("[data-kind]")) {
-    b.addEventListener("click", () => learn.setKind(store, /** @type {any} */ (b).dataset.kind));
+    b.addEventListener("click", () => act.setKind(store, /** @type {any} */ (b).dataset.kind));
   }
   q(".drill-pad").addEventListener("click", (e) => {
     const b = /** @type {HTMLElement} */ (e.target).closest("button");
-    if (b) learn.pick(store, store.state.learn.cell, Number(b.dataset.d));
+    if (b) act.pick(store, store.state.learn.cell, Number(b.dataset.d));
   });
-  q('[data-testid="drill-check"]').addEventListener("click", () => learn.checkDrill(store));
-  q('[data-testid="drill-show"]').addEventListener("click", () => learn.showDrill(store));
-  q('[data-testid="drill-next"]').addEventListener("click", () => learn.nextDrill(store));
+  q('[data-testid="drill-check"]').addEventListener("click", () => act.checkDrill(store));
+  q('[data-testid="drill-show"]').addEventListener("click", () => act.showDrill(store));
+  q('[data-testid="drill-next"]').addEventListener("click", () => act.nextDrill(store));
 
   function render() {
     const L = store.state.learn;
-    const d = learn.currentDrill(L);
+    const d = act.currentDrill(L);
     root.hidden = !d;
     if (!d) return;
     const count = L.pools[L.technique]?.length || 0;

@@ -1,7 +1,7 @@
 // The Learn view (`#learn`): the default path's techniques grouped by family and ordered by level
 // (from the worker's catalogue), each with its lesson, three worked examples from the drill pool
 // stepped with the pattern drawn, its drills (panels/drill.js) and the learner's record for it.
-import * as learn from "../learn-actions.js";
+import * as act from "../actions/index.js";
 import { LESSONS } from "../lessons.js";
 import { median } from "../model/drill.js";
 import { GridView } from "../grid-view.js";
@@ -69,9 +69,9 @@ export function mount(root, store) {
   const q = (/** @type {string} */ s) => /** @type {HTMLElement} */ (root.querySelector(s));
   drillPanel.mount(q(".learn-drill"), store);
   const example = new GridView(q(".example-grid"), { label: "Worked example" });
-  q('[data-testid="learn-weak"]').addEventListener("click", () => learn.practiseWeak(store));
+  q('[data-testid="learn-weak"]').addEventListener("click", () => act.practiseWeak(store));
   q('[data-testid="learn-sheet"]').addEventListener("click", async () => {
-    const page = await learn.drillSheet(store);
+    const page = await act.drillSheet(store);
     if (!page) return;
     const url = URL.createObjectURL(new Blob([page], { type: "text/html" }));
     const w = window.open(url, "_blank");
@@ -81,13 +81,13 @@ export function mount(root, store) {
   q('[data-testid="example-next"]').addEventListener("click", () => stepExample(1));
   q(".example-tabs").addEventListener("click", (e) => {
     const b = /** @type {HTMLElement} */ (e.target).closest("button");
-    if (b) learn.showExample(store, Number(b.dataset.k), 0);
+    if (b) act.showExample(store, Number(b.dataset.k), 0);
   });
 
   /** @param {number} by */
   function stepExample(by) {
     const { k, stage } = store.state.learn.example;
-    learn.showExample(store, k, stage + by);
+    act.showExample(store, k, stage + by);
   }
 
   /** The pool's last drills serve as examples, so the drills (from the first) stay fresh. */

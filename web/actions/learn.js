@@ -1,12 +1,12 @@
-// The Learn view's actions: the only code that changes the store's `learn` slice (and `coach`).
+// The Learn view's actions: the only code that changes the store's `learn` and `coach` state.
 // Drills come from the pool shipped in dist/drills/ (index.json, then one file per technique,
 // fetched when first opened); a learner's answer is judged by the engine (`drill_check`), the
 // coach's line by the engine's `coach` on the move just made.
-import * as drill from "./model/drill.js";
-import { lastMove } from "./model/coach.js";
+import * as drill from "../model/drill.js";
+import { lastMove } from "../model/coach.js";
 
-/** @typedef {import("./model/drill.js").Drill} Drill */
-/** @typedef {import("./model/drill.js").Record} Record */
+/** @typedef {import("../model/drill.js").Drill} Drill */
+/** @typedef {import("../model/drill.js").Record} Record */
 /** @typedef {{technique: string, name: string, count: number, file: string}} PoolEntry */
 /**
  * @typedef {{open: boolean, technique: string, n: number, index: PoolEntry[] | null,
@@ -14,20 +14,25 @@ import { lastMove } from "./model/coach.js";
  *   result: any, shown: any, checks: number, started: number, example: {k: number, stage: number},
  *   weak: boolean, progress: Object<string, Record>, message: string, busy: boolean}} LearnState
  */
-/** @typedef {{state: any, update: (patch: object) => void, engine: any, storage?: any}} Store */
+/** @typedef {import("./state.js").Store} LearnStore */
 
-const POOL_URL = new URL("../drills/", import.meta.url);
+const POOL_URL = new URL("../../drills/", import.meta.url);
 
-/** @param {any} storage @returns {LearnState} */
-export function initialLearn(storage) {
+/** The Learn view's state before the page has read the learner's record. @returns {LearnState} */
+export function initialLearn() {
   return {
     open: false, technique: "", n: 0, index: null, pools: {}, selection: new Map(), kind: "elimination", cell: "",
     result: null, shown: null, checks: 0, started: 0, example: { k: 0, stage: 0 }, weak: false,
-    progress: drill.loadProgress(storage), message: "", busy: false,
+    progress: {}, message: "", busy: false,
   };
 }
 
-/** @param {Store} store @param {Partial<LearnState>} patch */
+/** The learner's record from this browser's storage. @param {LearnStore} store */
+export function loadLearnProgress(store) {
+  setLearn(store, { progress: drill.loadProgress(store.storage ?? null) });
+}
+
+/** @param {LearnStore} store @param {Partial<LearnState>} patch */
 const setLearn = (store, patch) => store.update({ learn: { ...store.state.learn, ...patch } });
 
 /** @param {string} name */
@@ -37,7 +42,7 @@ async function fetchJSON(name) {
   return res.json();
 }
 
-/** The pool's index (techniques with drills and their counts), fetched once. @param {Store} store */
+/** The pool's index (techniques with drills and their counts), fetched once. @param {LearnStore} store */
 export async function loadIndex(store) {
   if (store.state.learn.index) return store.state.learn.index;
   try {
@@ -50,15 +55,16 @@ export async function loadIndex(store) {
   }
 }
 
-/** A technique's drills, fetched when first asked for. @param {Store} store @param {string} id */
-export async function loadPool(store, id) {
+/** A technique's drills, fetched when first asked for; `keep` false leaves storing them to the caller.
+ * @param {LearnStore} store @param {string} id @returns {Promise<Drill[]>} */
+export async function loadPool(store, id, keep = true) {
   const have = store.state.learn.pools[id];
   if (have) return have;
   const entry = (await loadIndex(store)).find((e) => e.technique === id);
   if (!entry) return [];
   try {
     const data = await fetchJSON(entry.file);
-    setLearn(store, { pools: { ...store.state.learn.pools, [id]: data.drills } });
+    if (keep) setLearn(store, { pools: { ...store.state.learn.pools, [id]: data.drills } });
     return data.drills;
   } catch (e) {
     setLearn(store, { message: `The drills of ${entry.name} could not be loaded (${e instanceof Error ? e.message : e}).` });
@@ -73,42 +79,38 @@ export function currentDrill(learn) {
 
 /**
  * Open the Learn view, a technique and its n-th drill (1-based; 0: the one after the last done).
- * @param {Store} store @param {{technique?: string, n?: number, weak?: boolean}} where
+ * @param {LearnStore} store @param {{technique?: string, n?: number, weak?: boolean}} where
  */
 export async function openLearn(store, { technique = "", n = 0, weak = false } = {}) {
-  setLearn(store, { open: true, technique, weak, message: "" });
+  if (!store.state.learn.open) setLearn(store, { open: true, message: "" });
   await loadIndex(store);
-  if (!technique) return;
-  const pool = await loadPool(store, technique);
-  if (!pool.length) {
-    setLearn(store, { n: 0 });
-    return;
-  }
+  // One update once the drills are here, so the view draws the technique once.
+  const pool = technique ? await loadPool(store, technique, false) : [];
   const done = store.state.learn.progress[technique]?.done || 0;
-  const k = n ? Math.min(n, pool.length) : (done % pool.length) + 1;
-  const d = pool[k - 1];
+  const k = !pool.length ? 0 : n ? Math.min(n, pool.length) : (done % pool.length) + 1;
   setLearn(store, {
-    n: k, selection: new Map(), kind: drill.defaultKind(d), cell: "", result: null, shown: null, checks: 0,
-    started: Date.now(), example: { k: 0, stage: 0 },
+    open: true, technique, weak, message: "", pools: pool.length ? { ...store.state.learn.pools, [technique]: pool } : store.state.learn.pools,
+    n: k, selection: new Map(), kind: k ? drill.defaultKind(pool[k - 1]) : "elimination", cell: "", result: null, shown: null,
+    checks: 0, started: Date.now(), example: { k: 0, stage: 0 },
   });
 }
 
-/** @param {Store} store */
+/** @param {LearnStore} store */
 export function closeLearn(store) {
   setLearn(store, { open: false });
 }
 
-/** @param {Store} store @param {drill.Kind} kind */
+/** @param {LearnStore} store @param {drill.Kind} kind */
 export function setKind(store, kind) {
   setLearn(store, { kind });
 }
 
-/** @param {Store} store @param {string} cell */
+/** @param {LearnStore} store @param {string} cell */
 export function selectCell(store, cell) {
   setLearn(store, { cell });
 }
 
-/** Tap a candidate: struck (or placed, in place mode), tapped again: back. @param {Store} store
+/** Tap a candidate: struck (or placed, in place mode), tapped again: back. @param {LearnStore} store
  * @param {string} cell @param {number} digit */
 export function pick(store, cell, digit) {
   const L = store.state.learn;
@@ -116,13 +118,13 @@ export function pick(store, cell, digit) {
   setLearn(store, { selection: drill.toggle(L.selection, cell, digit, L.kind), cell, result: null });
 }
 
-/** @param {Store} store @param {Object<string, Record>} progress */
+/** @param {LearnStore} store @param {Object<string, Record>} progress */
 function keep(store, progress) {
   const problem = drill.saveProgress(store.storage ?? null, progress);
   setLearn(store, { progress, message: problem });
 }
 
-/** Ask the engine whether the selection is the step. @param {Store} store */
+/** Ask the engine whether the selection is the step. @param {LearnStore} store */
 export async function checkDrill(store) {
   const L = store.state.learn;
   const d = currentDrill(L);
@@ -149,7 +151,7 @@ export async function checkDrill(store) {
   keep(store, progress);
 }
 
-/** Draw the instance: the one the learner's answer is part of, else the path's own step. @param {Store} store */
+/** Draw the instance: the one the learner's answer is part of, else the path's own step. @param {LearnStore} store */
 export function showDrill(store) {
   const L = store.state.learn;
   const d = currentDrill(L);
@@ -163,7 +165,7 @@ export function showDrill(store) {
   }
 }
 
-/** Another drill: the same technique's next, or in weak-spots mode the queue's next technique. @param {Store} store */
+/** Another drill: the same technique's next, or in weak-spots mode the queue's next technique. @param {LearnStore} store */
 export async function nextDrill(store) {
   const L = store.state.learn;
   if (L.weak) return practiseWeak(store);
@@ -172,7 +174,7 @@ export async function nextDrill(store) {
   return openLearn(store, { technique: L.technique, n: (L.n % count) + 1 });
 }
 
-/** The weak-spots queue's first technique (its next drill), or a word when there is none. @param {Store} store */
+/** The weak-spots queue's first technique (its next drill), or a word when there is none. @param {LearnStore} store */
 export async function practiseWeak(store) {
   const index = await loadIndex(store);
   const L = store.state.learn;
@@ -187,13 +189,13 @@ export async function practiseWeak(store) {
 }
 
 /** Step a worked example: `k` the example, `stage` 0 the position, 1 the pattern, 2 the result.
- * @param {Store} store @param {number} k @param {number} stage */
+ * @param {LearnStore} store @param {number} k @param {number} stage */
 export function showExample(store, k, stage) {
   setLearn(store, { example: { k, stage: Math.max(0, Math.min(2, stage)) } });
 }
 
 /** A printable sheet of the technique's drills (up to 12, from the one on show), made by the engine.
- * @param {Store} store @returns {Promise<string>} the page's HTML, or "" (the message says why) */
+ * @param {LearnStore} store @returns {Promise<string>} the page's HTML, or "" (the message says why) */
 export async function drillSheet(store) {
   const L = store.state.learn;
   const pool = L.pools[L.technique] || [];
@@ -211,12 +213,12 @@ export async function drillSheet(store) {
 }
 
 // ------------------------------------------------------------------ the coach
-/** Undo, redo or another game: the coach's line no longer speaks of the last move. @param {Store} store */
+/** Undo, redo or another game: the coach's line no longer speaks of the last move. @param {LearnStore} store */
 export function clearCoach(store) {
   if (store.state.coach) store.update({ coach: null });
 }
 
-/** After a move in Solve with the coach on, ask the engine which technique justifies it. @param {Store} store */
+/** After a move in Solve with the coach on, ask the engine which technique justifies it. @param {LearnStore} store */
 export async function coachMove(store) {
   const s = store.state;
   if (!s.settings?.coach || s.mode !== "solve" || s.game?.geo?.size !== 9) return;
