@@ -7,7 +7,8 @@ import * as learnPanel from "./panels/learn.js";
 import { touches } from "./store.js";
 
 /**
- * Mount the Learn view on `#learn` and the coach's line on `#coach`.
+ * Mount the coach's line on `#coach` now and the Learn view on `#learn` when it is first opened
+ * (its grids stay out of the page until then: the app's own grid is the page's only `cell-r1c1`).
  * @param {any} store
  * @returns {(hash: string) => boolean} route: opens a Learn link (true), or closes the view (false)
  */
@@ -15,7 +16,7 @@ export function wire(store) {
   act.loadLearnProgress(store);
   const view = document.getElementById("learn");
   const coach = document.getElementById("coach");
-  if (view) learnPanel.mount(view, store);
+  let mounted = false;
   if (coach) coachPanel.mount(coach, store);
   store.subscribe((/** @type {any} */ s, /** @type {Set<string>} */ keys) => {
     if (!touches(keys, "learn")) return;
@@ -27,6 +28,8 @@ export function wire(store) {
   return (hash) => {
     const where = parseLearnHash(hash);
     if (where) {
+      if (view && !mounted) learnPanel.mount(view, store);
+      mounted = true;
       // A drill's own link (a shared one) shows the drill; a technique's link, its lesson.
       act.openLearn(store, where).then(() => {
         if (where.n) document.querySelector(".learn-drill")?.scrollIntoView({ block: "start" });

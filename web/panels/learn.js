@@ -69,6 +69,8 @@ export function mount(root, store) {
   const q = (/** @type {string} */ s) => /** @type {HTMLElement} */ (root.querySelector(s));
   drillPanel.mount(q(".learn-drill"), store);
   const example = new GridView(q(".example-grid"), { label: "Worked example" });
+  // The drill's grid is the Learn view's one with cell hooks (`cell-r1c1`), as the issue names them.
+  for (const cell of example.cells) cell.removeAttribute("data-testid");
   q('[data-testid="learn-weak"]').addEventListener("click", () => act.practiseWeak(store));
   q('[data-testid="learn-sheet"]').addEventListener("click", async () => {
     const page = await act.drillSheet(store);
