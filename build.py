@@ -7,6 +7,7 @@
 
     index.html, sw.js                  the app page and its offline service worker
     web/                               JS modules, styles, the worker, build-info.js
+    drills/                            the drill pool: index.json and one JSON file per technique
     examples/                          embed, micropip and PyScript demo pages
     pyodide/                           the pinned Pyodide npm package (no CDN at run time)
     pyscript/                          the pinned @pyscript/core npm package (examples only)
@@ -349,6 +350,10 @@ def build(with_extras: bool = True, dist: Path | None = None, package: Path = PA
     if examples.exists():
         shutil.move(str(examples), out / "examples")
     shutil.move(str(out / "web" / "sw.js"), out / "sw.js")
+    # The drill pool (built ahead by `drills build`): the Learn view fetches one technique's file
+    # when it is first opened, so the service worker does not precache it.
+    if (ROOT / "drills").is_dir():
+        _copy_tree(ROOT / "drills", out / "drills")
 
     # The runtime.
     pyo = pyodide_dir()

@@ -18,6 +18,7 @@ import * as ratings from "./panels/ratings.js";
 import * as settings from "./panels/settings.js";
 import * as status from "./panels/status.js";
 import * as stepper from "./panels/stepper.js";
+import * as learnView from "./learn-view.js";
 
 /** localStorage, or null when the browser blocks it (the saves say so instead of failing). */
 function openStorage() {
@@ -67,6 +68,7 @@ hint.mount($("hint-panel"), store);
 ratings.mount($("ratings-panel"), store);
 stepper.mount($("steps-panel"), store);
 settings.mount($("settings"), store);
+const learnRoute = learnView.wire(store);
 
 // ------------------------------------------------------------------ keys anywhere on the page
 document.addEventListener("keydown", (e) => {
@@ -85,14 +87,16 @@ document.addEventListener("keydown", (e) => {
 // ------------------------------------------------------------------ the address bar
 // A load pushes a history entry (Back returns to the puzzle before); edits replace it.
 store.subscribe((s, keys) => {
-  if (!touches(keys, "game", "mode", "nav")) return;
+  if (!touches(keys, "game", "mode", "nav") || s.learn?.open) return;
   const target = act.hashFor(s);
   if (target === location.hash) return;
   const url = target || location.pathname + location.search;
   if (keys.has("nav") && s.nav.push) history.pushState(null, "", url);
   else history.replaceState(null, "", url);
 });
-window.addEventListener("hashchange", () => act.openHash(store, location.hash));
+window.addEventListener("hashchange", () => {
+  if (!learnRoute(location.hash)) act.openHash(store, location.hash);
+});
 
 // A puzzle on the grid in analyse mode will be rated: boot the long lane's worker now, so the
 // rating does not wait for it. Solve mode and an empty grid keep to one worker (memory).
@@ -117,7 +121,7 @@ $("embed-snippet").textContent =
 
 // ------------------------------------------------------------------ start
 act.scheduleValidity(store);
-if (location.hash.length > 1) act.openHash(store, location.hash);
+if (location.hash.length > 1 && !learnRoute(location.hash)) act.openHash(store, location.hash);
 
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
   navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {

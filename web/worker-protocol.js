@@ -2,7 +2,8 @@
 // only, for tsc; nothing runs here. The worker's answers are the CLI's JSON shapes.
 /**
  * The operations the worker answers (worker.js -> sudoku_grader.worker_api).
- * @typedef {"parse"|"solve"|"hint"|"catalogue"|"techniques"|"rate"|"explain"|"steps"|"generate"|"sleep"|"book"} Op
+ * @typedef {"parse"|"solve"|"hint"|"catalogue"|"techniques"|"rate"|"explain"|"steps"|"generate"|"sleep"|"book"
+ *   |"drill_check"|"drill_sheet"|"coach"} Op
  */
 /**
  * A page -> worker message: one request.

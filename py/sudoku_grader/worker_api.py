@@ -16,7 +16,9 @@ around them:
   reads, to the values and candidates of the grid), ``techniques`` (the technique
   list for the settings panel) and ``catalogue`` (techniques, their families with the
   words the hint ladder's first rung uses, and the rating scales with their names,
-  fields and levels), so the page keeps no copy of a list Python knows.
+  fields and levels), so the page keeps no copy of a list Python knows;
+- ``drill_check`` (a learner's answer to a find-the-step drill, `drills.check`) and ``coach``
+  (the technique behind a player's move, `coach.coach`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import api
+from . import api, coach, drills
 from .errors import SudokuError
 from .ratings import FIELD_NAMES, SCALE_LIST, sourgumdrop
 from .techniques import ordered
@@ -81,6 +83,16 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
         return {"slept": seconds}
     if op == "book":
         return _book(options, progress)
+    if op == "drill_check":
+        return drill_check(puzzle, options.get("answer") or {})
+    if op == "drill_sheet":
+        return {"html": drill_sheet(puzzle)}
+    if op == "coach":
+        try:
+            budget = float(options.get("budget", coach.BUDGET))
+        except (TypeError, ValueError):
+            raise SudokuError(f"budget must be a number of seconds, not {options.get('budget')!r}") from None
+        return coach.coach(puzzle, options.get("move") or {}, budget)
     if op == "version":
         from . import __version__
 
@@ -211,6 +223,28 @@ def _messages(progress: Progress) -> Callable[[str], None]:
     return lambda message: progress(json.dumps({"message": message}))
 
 
+def drill_check(drill_json: str, answer: Any) -> dict[str, Any]:
+    """``drills.check`` for the page: the drill as its pool JSON text (position and technique)."""
+    try:
+        drill = json.loads(drill_json)
+    except ValueError as e:
+        raise SudokuError(f"not a drill (JSON): {e}") from None
+    if not isinstance(drill, dict) or not isinstance(answer, dict):
+        raise SudokuError('a drill check takes the drill object and an answer {"placements", "eliminations"}')
+    return drills.check(drill, answer)
+
+
+def drill_sheet(drills_json: str) -> str:
+    """``drills.sheet`` for the page's Print button: the drills as a JSON list of pool drills."""
+    try:
+        chosen = json.loads(drills_json)
+    except ValueError as e:
+        raise SudokuError(f"not a list of drills (JSON): {e}") from None
+    if not isinstance(chosen, list) or not all(isinstance(d, dict) and d.get("answers") for d in chosen):
+        raise SudokuError("a drill sheet takes a list of drills as the pool writes them")
+    return drills.sheet(chosen)
+
+
 def parse(text: str) -> dict[str, Any]:
     """Values, givens and candidates of the position in ``text`` (any format the package reads).
 
@@ -229,12 +263,14 @@ def parse(text: str) -> dict[str, Any]:
 
 def catalogue() -> list[dict[str, Any]]:
     """Every registered technique, simplest first: id, name, family, level, its default
-    SourGumdrop score (``None`` when that scale's table has none: the user may give one) and
-    the grid sizes it runs on (``[9, 6]`` or ``[9]``)."""
+    SourGumdrop score (``None`` when that scale's table has none: the user may give one),
+    the grid sizes it runs on (``[9, 6]`` or ``[9]``) and whether the Learn view teaches it
+    (``learn``: the default path without Sudoku Explainer's own chaining)."""
     scores = sourgumdrop.DEFAULT_SCORES
+    taught = {t.id for t in drills.path_techniques()}
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id),
-         "default": t.default, "sizes": list(t.sizes)}
+         "default": t.default, "sizes": list(t.sizes), "learn": t.id in taught}
         for t in ordered()
     ]
 

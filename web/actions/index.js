@@ -13,3 +13,4 @@ export * from "./hints.js";
 export * from "./analysis.js";
 export * from "./generation.js";
 export * from "./book.js";
+export * from "./learn.js";

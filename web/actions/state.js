@@ -1,6 +1,7 @@
 // The page's state in one place: its type, its initial value, the part a new puzzle resets, and
 // the messages line. Every action module reads and writes this shape through the store.
 import { Game } from "../model/game.js";
+import { initialLearn } from "./learn.js";
 
 /**
  * @typedef {object} Settings
@@ -13,6 +14,7 @@ import { Game } from "../model/game.js";
  * @property {boolean} clearPeers  placing a digit removes it from its peers' marks
  * @property {boolean} liveMistakes  show wrong digits as they are typed
  * @property {boolean} showTimer
+ * @property {boolean} coach  Solve: after each move, name the technique that justifies it
  */
 
 /**
@@ -69,6 +71,8 @@ import { Game } from "../model/game.js";
  * @property {boolean} paused  the Solve timer is paused
  * @property {string} genStatus
  * @property {string} genPuzzle  the puzzle genStatus speaks of: another puzzle on the grid hides it
+ * @property {import("./learn.js").LearnState} learn  the Learn view: technique, drill, answer, the learner's record
+ * @property {{line: string, verdict: string, version: number}|null} coach  the coach's line on the last move
  */
 
 /**
@@ -95,6 +99,7 @@ export const DEFAULT_SETTINGS = {
   clearPeers: true,
   liveMistakes: false,
   showTimer: true,
+  coach: false,
 };
 
 /** @returns {State} */
@@ -126,6 +131,8 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
     paused: false,
     genStatus: "",
     genPuzzle: "",
+    learn: initialLearn(),
+    coach: null,
   };
 }
 

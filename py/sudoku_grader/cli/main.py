@@ -1,6 +1,6 @@
 """The command line's entry: ``python -m sudoku_grader COMMAND [PUZZLE ...] [-f FILE]``.
 
-Commands: solve, explain, steps, rate, hint, techniques, generate, compare, embed, daily, book. Puzzles come
+Commands: solve, explain, steps, rate, hint, techniques, generate, compare, embed, daily, book, drills. Puzzles come
 from the arguments, from ``-f FILE`` or from standard input, one a line (a file
 or argument holding a single multi-line grid or pencilmark grid is one puzzle).
 Files are streamed line by line, so their size does not matter.
@@ -32,6 +32,7 @@ from ..techniques import Options
 from . import book as book_cmd
 from . import compare as compare_cmd
 from . import daily as daily_cmd
+from . import drills as drills_cmd
 from . import embed as embed_cmd
 from . import generate as generate_cmd
 from . import rate as rate_cmd
@@ -352,6 +353,10 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("book", help="a print-ready puzzle book: one self-contained HTML file",
                        description=book_cmd.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     book_cmd.add_arguments(b)
+    dr = sub.add_parser("drills", help="find-the-step drills from the pool; `drills build -o DIR` builds the pool, "
+                       "`drills sheet ... -o FILE.html` prints a sheet", description=drills_cmd.__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    drills_cmd.add_arguments(dr)
     return parser
 
 
@@ -382,6 +387,8 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 if handle is not None:
                     handle.close()
+        if args.command == "drills":
+            return drills_cmd.run(args)
         if args.command == "embed":
             items, _, handle = _inputs(args)
             try:

@@ -1,0 +1,112 @@
+"""The ``drills`` command: find-the-step drills from the pool, the pool's build, printable sheets.
+
+    python -m sudoku_grader drills --technique x-wing --count 10 [--seed N] [--json] [--pool DIR]
+    python -m sudoku_grader drills build -o DIR [--generated N] [--seed S] [--shared DIR]
+    python -m sudoku_grader drills sheet --technique x-wing,xy-wing --count 12 -o sheet.html
+
+Without ``--seed`` the drills come in the pool's order (the n-th is the page's ``#learn:<id>:<n>``);
+with it, a seeded random choice. The pool defaults to the checkout's ``drills/`` folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from .. import drills
+from ..errors import SudokuError
+from ..formats import to_pencilmark
+from ..techniques import get
+
+DEFAULT_POOL = Path(__file__).resolve().parents[3] / "drills"
+DEFAULT_SHARED = Path(__file__).resolve().parents[3].parent / "shared"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The ``drills`` subcommand's options."""
+    p.add_argument("action", nargs="?", choices=("build", "sheet"),
+                   help="build: walk puzzles and write the pool; sheet: a printable HTML drill sheet; "
+                        "none: print drills")
+    p.add_argument("--technique", metavar="NAME[,NAME...]", help="the technique(s): id, name or HoDoKu code")
+    p.add_argument("--count", type=int, default=10, help="how many drills (per technique for a sheet; default 10)")
+    p.add_argument("--seed", type=int, default=None, help="a seeded random choice from the pool (default: in order)")
+    p.add_argument("--json", action="store_true", help="one JSON line per drill (default: a pencilmark grid each)")
+    p.add_argument("--pool", type=Path, default=None, help=f"the pool folder (default {DEFAULT_POOL})")
+    p.add_argument("-o", "--output", type=Path, help="build: the pool folder to write; sheet: the HTML file")
+    p.add_argument("--generated", type=int, default=1200,
+                   help="build: puzzles made by the generator from seeds 1.. (default 1200)")
+    p.add_argument("--shared", type=Path, default=None,
+                   help=f"build: the shared data folder with puzzles/ (default {DEFAULT_SHARED})")
+    p.add_argument("--per-technique", type=int, default=drills.PER_TECHNIQUE,
+                   help=f"build: drills kept per technique (default {drills.PER_TECHNIQUE})")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Dispatch ``drills``; usage errors exit 2, a missing pool or technique too."""
+    try:
+        if args.count < 1:
+            raise SudokuError("--count must be at least 1")
+        if args.action == "build":
+            return _build(args)
+        if not args.technique:
+            raise SudokuError("--technique is required (e.g. --technique x-wing)")
+        chosen = [_choose(args, name) for name in args.technique.split(",") if name.strip()]
+        if args.action == "sheet":
+            if not args.output:
+                raise SudokuError("drills sheet needs -o FILE.html")
+            args.output.write_text(drills.sheet([d for group in chosen for d in group]))
+            print(f"wrote {args.output} ({sum(len(g) for g in chosen)} drills)", file=sys.stderr)
+            return 0
+        for group in chosen:
+            for d in group:
+                print(json.dumps(d) if args.json else _text(d))
+        return 0
+    except SudokuError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+def _choose(args: argparse.Namespace, name: str) -> list[dict[str, Any]]:
+    tid = get(name).id
+    folder = args.pool or DEFAULT_POOL
+    drills.load_index(folder)  # says plainly when there is no pool
+    pool = drills.load_technique(folder, tid)
+    if not pool:
+        raise SudokuError(f"the pool has no drill of {tid}")
+    numbered = [{**d, "number": i} for i, d in enumerate(pool, 1)]
+    if args.seed is None:
+        return numbered[: args.count]
+    return random.Random(args.seed).sample(numbered, min(args.count, len(numbered)))
+
+
+def _text(d: dict[str, Any]) -> str:
+    board = drills.drill_board(d)
+    return f"# {d['name']} drill {d['number']} ({d['source']}): find the step\n{to_pencilmark(board)}\n"
+
+
+def _build(args: argparse.Namespace) -> int:
+    if not args.output:
+        raise SudokuError("drills build needs -o DIR")
+    shared = args.shared or DEFAULT_SHARED
+    if not (shared / "puzzles").is_dir():
+        print(f"note: no {shared}/puzzles: the pool comes from generated puzzles only", file=sys.stderr)
+    started = time.perf_counter()
+
+    def progress(puzzles: int, total: int) -> None:
+        if puzzles % 100 == 0:
+            print(f"{puzzles} puzzles, {total} drills, {time.perf_counter() - started:.0f} s", file=sys.stderr)
+
+    pool = drills.build_pool(drills.pool_sources(shared, args.generated, args.seed or 1), args.per_technique,
+                             seed=args.seed or 1, progress=progress)
+    index = drills.write_pool(pool, args.output)
+    size = sum(p.stat().st_size for p in args.output.glob("*.json"))
+    counts = sorted(e["count"] for e in index["techniques"])
+    print(f"wrote {args.output}: {len(counts)} techniques, {sum(counts)} drills (per technique min {counts[0]}, "
+          f"median {counts[len(counts) // 2]}), {size} bytes, {time.perf_counter() - started:.0f} s",
+          file=sys.stderr)
+    return 0

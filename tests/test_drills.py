@@ -1,0 +1,257 @@
+"""Find-the-step drills: the shipped pool checked drill by drill, the answer check, the CLI, the coach."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import ROOT
+from sudoku_grader import drills, worker_api
+from sudoku_grader.board import Board
+from sudoku_grader.coach import coach
+from sudoku_grader.engine import best_step
+from sudoku_grader.errors import SudokuError
+from sudoku_grader.geometry import parse_cell
+from sudoku_grader.solver import solve
+from sudoku_grader.techniques import get
+
+POOL = ROOT / "drills"
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+
+
+def pool_drills() -> list[tuple[str, int, dict[str, Any]]]:
+    index = drills.load_index(POOL)
+    return [(e["technique"], n, d) for e in index["techniques"]
+            for n, d in enumerate(drills.load_technique(POOL, e["technique"]), 1)]
+
+
+def effects(answer: dict[str, Any]) -> set[tuple[str, int, int]]:
+    return ({("=", parse_cell(p["cell"]), p["digit"]) for p in answer["placements"]}
+            | {("<>", parse_cell(e["cell"]), e["digit"]) for e in answer["eliminations"]})
+
+
+def step_effects(step: Any) -> set[tuple[str, int, int]]:
+    return {("=", c, d) for c, d in step.placements} | {("<>", c, d) for c, d in step.eliminations}
+
+
+# ---------------------------------------------------------------- the whole pool
+def test_pool_index_matches_its_files() -> None:
+    index = drills.load_index(POOL)
+    assert index["techniques"], "the shipped pool is empty"
+    on_disk = {p.stem for p in POOL.glob("*.json")} - {"index"}
+    assert on_disk == {e["technique"] for e in index["techniques"]}
+    for e in index["techniques"]:
+        body = json.loads((POOL / e["file"]).read_text())
+        assert body["technique"] == e["technique"] and len(body["drills"]) == e["count"]
+        assert get(e["technique"]).default, f"{e['technique']} is not on the default path"
+
+
+def test_every_drill_in_the_pool() -> None:
+    """Each listed answer is an instance the finder yields at the position; no simpler technique of
+    the default path has a step there; every placement and elimination agrees with the solution."""
+    checked = 0
+    for tid, n, d in pool_drills():
+        where = f"{tid} drill {n} ({d['source']})"
+        assert d["technique"] == tid, where
+        board = drills.drill_board(d)
+        result = solve(Board.from_string(d["givens"]))
+        assert result.status == "unique", where
+        solution = result.solutions[0]
+        for c in range(81):
+            if board.values[c]:
+                assert board.values[c] == solution[c], f"{where}: r{c // 9 + 1}c{c % 9 + 1} wrong digit"
+            else:
+                assert board.has_candidate(c, solution[c]), f"{where}: r{c // 9 + 1}c{c % 9 + 1} lost its digit"
+        found = [step_effects(s) for s in drills.instances(board, get(tid))]
+        assert d["answers"], where
+        for a in d["answers"]:
+            assert effects(a) in found, f"{where}: the finder does not yield {a['text']}"
+            for kind, cell, digit in effects(a):
+                assert (solution[cell] == digit) == (kind == "="), f"{where}: {kind} {cell} {digit} vs the solution"
+        for simpler in drills.simpler_than(tid):
+            s = best_step(board, simpler.steps(board))
+            assert s is None, f"{where}: the simpler {simpler.id} has a step there: {s.text if s else ''}"
+        checked += 1
+    assert checked >= 20 * 10
+
+
+# ---------------------------------------------------------------- checking an answer
+def x_wing() -> dict[str, Any]:
+    found = drills.load_technique(POOL, "x-wing")
+    assert found, "the pool has no X-Wing"
+    return found[0]
+
+
+def as_answer(effects: list[tuple[str, str, int]]) -> dict[str, Any]:
+    return {"placements": [{"cell": c, "digit": d} for k, c, d in effects if k == "="],
+            "eliminations": [{"cell": c, "digit": d} for k, c, d in effects if k == "<>"]}
+
+
+def test_check_right_partly_wrong() -> None:
+    d = x_wing()
+    a = d["answers"][0]
+    right = drills.check(d, {"eliminations": a["eliminations"]})
+    assert right["verdict"] == "right" and right["unjustified"] == [] and right["missed"] == []
+    if len(a["eliminations"]) > 1:
+        part = drills.check(d, {"eliminations": a["eliminations"][:1]})
+        assert part["verdict"] == "partly"
+        assert len(part["missed"]) == len(a["eliminations"]) - 1
+        assert "more elimination" in part["message"]
+    board = drills.drill_board(d)
+    solution = solve(Board.from_string(d["givens"])).solutions[0]
+    everything = {(e["cell"], e["digit"]) for ans in d["answers"] for e in ans["eliminations"]}
+    # a candidate no X-Wing removes, that is not the cell's digit either
+    bad = next((c, k) for c in range(81) for k in range(1, 10)
+               if board.has_candidate(c, k) and k != solution[c]
+               and (f"r{c // 9 + 1}c{c % 9 + 1}", k) not in everything)
+    name = f"r{bad[0] // 9 + 1}c{bad[0] % 9 + 1}"
+    wrong = drills.check(d, {"eliminations": [*a["eliminations"], {"cell": name, "digit": bad[1]}]})
+    assert wrong["verdict"] == "wrong"
+    assert wrong["unjustified"] == [f"{name}<>{bad[1]}"]
+    assert f"{name}<>{bad[1]} does not follow from an X-Wing here" in wrong["message"]
+    assert drills.check(d, {})["verdict"] == "wrong"
+
+
+def test_check_placement_drill() -> None:
+    d = drills.load_technique(POOL, "hidden-single")[0]
+    a = d["answers"][0]
+    assert drills.check(d, {"placements": a["placements"]})["verdict"] == "right"
+    p = a["placements"][0]
+    off = {"cell": p["cell"], "digit": p["digit"] % 9 + 1}
+    assert drills.check(d, {"placements": [off]})["verdict"] == "wrong"
+
+
+def test_check_bad_input_is_a_message() -> None:
+    d = x_wing()
+    with pytest.raises(SudokuError, match="cell"):
+        drills.check(d, {"eliminations": [{"cell": "z9", "digit": 3}]})
+    with pytest.raises(SudokuError, match="givens"):
+        drills.check({"technique": "x-wing"}, {})
+    sheet = json.loads(worker_api.handle("drill_sheet", json.dumps([d])))
+    assert "<figure>" in sheet["html"] and "Answers" in sheet["html"]
+    assert json.loads(worker_api.handle("drill_sheet", "[1]"))["status"] == "invalid"
+    out = json.loads(worker_api.handle("drill_check", "{not json", json.dumps({"answer": {}})))
+    assert out["status"] == "invalid" and "JSON" in out["error"]
+    ok = json.loads(worker_api.handle("drill_check", json.dumps(d),
+                                      json.dumps({"answer": {"eliminations": d["answers"][0]["eliminations"]}})))
+    assert ok["verdict"] == "right"
+
+
+# ---------------------------------------------------------------- building
+def test_build_from_seeded_puzzles_is_reproducible(tmp_path: Path) -> None:
+    sources = list(drills.pool_sources(None, generated=6, seed=3))
+    assert [s for s, _ in sources] == [f"generated seed {k}" for k in range(3, 9)]
+    one = drills.build_pool(sources, per_technique=5)
+    two = drills.build_pool(list(drills.pool_sources(None, generated=6, seed=3)), per_technique=5)
+    assert one == two and one
+    assert all(len(v) <= 5 for v in one.values())
+    index = drills.write_pool(one, tmp_path)
+    assert {e["technique"] for e in index["techniques"]} == set(one)
+    assert (tmp_path / "index.json").exists()
+
+
+# ---------------------------------------------------------------- the command line
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run([sys.executable, "-m", "sudoku_grader", *args], capture_output=True, text=True,
+                          env=ENV, timeout=120)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def test_cli_prints_drills_as_json_lines() -> None:
+    proc = run("drills", "--technique", "X-Wing", "--count", "3", "--json")
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(lines) == 3
+    for n, d in enumerate(lines, 1):
+        assert d["technique"] == "x-wing" and d["name"] == "X-Wing" and d["number"] == n
+        assert len(d["givens"]) == 81 and len(d["placed"]) == 81 and len(d["candidates"]) == 81
+        assert d["answers"] and {"placements", "eliminations", "text"} <= set(d["answers"][0])
+    seeded = [run("drills", "--technique", "x-wing", "--count", "4", "--seed", "7", "--json").stdout
+              for _ in range(2)]
+    assert seeded[0] == seeded[1]
+    text = run("drills", "--technique", "x-wing", "--count", "1")
+    assert text.returncode == 0 and "X-Wing drill 1" in text.stdout and ".---" in text.stdout
+
+
+def test_cli_errors_exit_2() -> None:
+    assert run("drills", "--technique", "no-such-thing").returncode == 2
+    assert run("drills").returncode == 2
+    missing = run("drills", "--technique", "x-wing", "--pool", "/nonexistent")
+    assert missing.returncode == 2 and "no drill pool" in missing.stderr
+
+
+def test_cli_sheet(tmp_path: Path) -> None:
+    out = tmp_path / "sheet.html"
+    proc = run("drills", "sheet", "--technique", "x-wing,xy-wing", "--count", "3", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    page = out.read_text()
+    assert page.count("<figure>") == 6 and "Answers" in page and "@media print" in page
+    assert page.count("X-Wing: find the step") == 3 and page.count("XY-Wing: find the step") == 3
+
+
+def test_cli_build(tmp_path: Path) -> None:
+    proc = run("drills", "build", "-o", str(tmp_path), "--generated", "4", "--shared", str(tmp_path / "none"))
+    assert proc.returncode == 0, proc.stderr
+    index = json.loads((tmp_path / "index.json").read_text())
+    assert index["techniques"] and "techniques" in proc.stderr
+
+
+# ---------------------------------------------------------------- the coach
+P = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def test_coach_names_a_hidden_single() -> None:
+    out = coach(json.dumps({"givens": P}), {"cell": "r9c3", "digit": 7, "kind": "placement"})
+    assert out["verdict"] == "technique" and out["technique"] == "hidden-single"
+    assert out["line"] == "Hidden Single: In box 7, 7 can only go in r9c3."
+
+
+def test_coach_wrong_rules_and_guess() -> None:
+    pos = json.dumps({"givens": P})
+    assert coach(pos, {"cell": "r9c3", "digit": 6, "kind": "placement"})["verdict"] == "wrong"
+    assert coach(pos, {"cell": "r1c2", "digit": 4, "kind": "elimination"})["verdict"] == "rules"
+    solution = solve(Board.from_string(P)).solutions[0]
+    guess = coach(pos, {"cell": "r1c2", "digit": solution[1], "kind": "placement"}, budget=30)
+    assert guess["verdict"] == "guess" and "guess" in guess["line"]
+    beyond = coach(pos, {"cell": "r1c2", "digit": solution[1], "kind": "placement"}, budget=0)
+    assert beyond["verdict"] == "beyond"
+
+
+def test_coach_names_the_pool_technique() -> None:
+    """At an X-Wing drill, removing one of its eliminations is an X-Wing (nothing simpler has it)."""
+    d = x_wing()
+    e = d["answers"][0]["eliminations"][0]
+    pos = json.dumps({k: d[k] for k in ("givens", "placed", "candidates")})
+    out = coach(pos, {**e, "kind": "elimination"}, budget=30)
+    assert out["verdict"] == "technique" and out["technique"] == "x-wing", out
+    via_worker = json.loads(worker_api.handle("coach", pos, json.dumps({"move": {**e, "kind": "elimination"}})))
+    assert via_worker["technique"] == "x-wing"
+    for options in ({"move": {"cell": "x", "digit": 1}}, {"move": [1]}, {"move": {**e, "kind": "elimination"},
+                                                                          "budget": "soon"}):
+        bad = json.loads(worker_api.handle("coach", pos, json.dumps(options)))
+        assert bad["status"] == "invalid" and "Traceback" not in bad["error"], bad
+
+
+def test_every_default_path_technique_has_a_lesson() -> None:
+    """web/lessons.js holds one text per technique of the default path (and none for others)."""
+    import re
+
+    text = (ROOT / "web" / "lessons.js").read_text()
+    keys = set(re.findall(r'^  "?([a-z0-9-]+)"?: ', text, flags=re.M))
+    wanted = {t.id for t in drills.path_techniques()}
+    assert wanted - keys == set(), f"no lesson for {sorted(wanted - keys)}"
+    assert keys - wanted == set(), f"lessons for techniques off the default path: {sorted(keys - wanted)}"
+
+
+def test_catalogue_marks_the_techniques_the_learn_view_teaches() -> None:
+    out = json.loads(worker_api.handle("catalogue", ""))
+    taught = [t["id"] for t in out["techniques"] if t["learn"]]
+    assert taught == [t.id for t in drills.path_techniques()]
+    assert "x-wing" in taught and "se-forcing-chain" not in taught and "franken-x-wing" not in taught
