@@ -12,9 +12,10 @@ published facts about the program (see ``shared/notes/ratings.md`` section 3).
 - `rules`: singles, intersections, subsets, fish, wings, aligned exclusion;
 - `unique`: unique rectangles and loops, BUG;
 - `chaining`: cycles, forcing chains, Nishio, multiple, dynamic and nested chains;
-- `steps`: chaining hints as steps; `policy`: the producers in SE's order with their base ratings.
+- `steps`: chaining hints as steps; `policy`: the producers in SE's order with their base ratings,
+  and the `Solver` of one rating, which owns them and what they keep between steps.
 """
 
-from .policy import BASE, PRODUCERS, next_choice, next_step
+from .policy import BASE, RULES, Solver, next_choice, next_step
 
-__all__ = ["BASE", "PRODUCERS", "next_choice", "next_step"]
+__all__ = ["BASE", "RULES", "Solver", "next_choice", "next_step"]

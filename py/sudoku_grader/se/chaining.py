@@ -21,6 +21,7 @@ Hints are sorted by (difficulty, complexity, kind) and the first one is taken.
 
 from __future__ import annotations
 
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -325,11 +326,13 @@ def _pots_of(ends: list[Node]) -> list[Pot]:
 class Chaining:
     """One SE chaining producer; ``hints(grid)`` yields its hints, best first."""
 
-    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int) -> None:
+    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int, memo: Memo | None = None) -> None:
         self.multiple = multiple
         self.dynamic = dynamic
         self.nishio = nishio
         self.level = level
+        # The rating's results kept by grid, shared by the producers of one rating (`Memo`).
+        self.memo = memo if memo is not None else Memo()
         self._other: list[Chaining] | None = None
         self._cache_key: Any = None
         self._cache: list[Chain] = []
@@ -459,7 +462,7 @@ class Chaining:
                 got = infos.get((v - 1) * 81 + cell)
                 if got is None:
                     if links is None:
-                        links = StaticLinks(g, y_links, x_links)
+                        links = StaticLinks(g, y_links, x_links, self.memo)
                     info = links.candidates(cell, v, x_links)
                     infos[(v - 1) * 81 + cell] = (info, _CELL_COLUMN[cell] | info[3])
                 else:
@@ -477,7 +480,7 @@ class Chaining:
             found: list[Chain] = []
             pos = least_key[3]
             if links is None:
-                links = StaticLinks(g, y_links, x_links)
+                links = StaticLinks(g, y_links, x_links, self.memo)
             read, complete = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links,  # type: ignore[arg-type]
                                          bound, pos, info)
             if complete:
@@ -514,7 +517,7 @@ class Chaining:
                             kept[(v - 1) * 81 + cell] = ([], _CELL_COLUMN[cell])  # as `_unary` finds
                             continue
                         if links is None:
-                            links = StaticLinks(g, y_links, x_links)
+                            links = StaticLinks(g, y_links, x_links, self.memo)
                         info = links.candidates(cell, v, x_links)
                         if not (info[0] or info[1] or info[2]):  # no search finds anything: `_unary`'s answer
                             kept[(v - 1) * 81 + cell] = ([], _CELL_COLUMN[cell] | info[3])
@@ -779,7 +782,7 @@ class Chaining:
             got = entries.get(i)
             if got is None:
                 if links is None:
-                    links = StaticLinks(g, True, True)
+                    links = StaticLinks(g, True, True, self.memo)
                 on, off, _ = links.closure(1 << i, 0)
                 got = entries[i] = ((on, off), on | off)
             return got[0]
@@ -964,7 +967,7 @@ class Chaining:
             to_off: dict[int, Node] = {}
             (to_on if source[1] else to_off)[source[0]] = source
             if self._links is None:
-                self._links = StaticLinks(g, not self.nishio, True)
+                self._links = StaticLinks(g, not self.nishio, True, self.memo)
             absurd, reached = self._chain(g, to_on, to_off)
             got = kept[key] = ((to_on, to_off, absurd), reached)
         self._read |= got[1]
@@ -1111,13 +1114,13 @@ class Chaining:
             rules: list[Chaining] = []
             if self.level < 4:
                 if self.level >= 2:
-                    rules.append(Chaining(False, False, False, 0))
+                    rules.append(Chaining(False, False, False, 0, self.memo))
                 if self.level >= 3:
-                    rules.append(Chaining(True, False, False, 0))
+                    rules.append(Chaining(True, False, False, 0, self.memo))
             else:
-                rules.append(Chaining(True, True, False, 0))
+                rules.append(Chaining(True, True, False, 0, self.memo))
                 if self.level >= 5:
-                    rules.append(Chaining(True, True, False, self.level - 3))
+                    rules.append(Chaining(True, True, False, self.level - 3, self.memo))
             self._other = rules
         return self._other
 
@@ -1128,13 +1131,15 @@ class Chaining:
         The nested searches meet the same reduced grid again and again: from other assumptions,
         at the next step of the path (a candidate gone that the assumption removed anyway), and
         at the next level (whose chains repeat the level below's). A hint list depends on the
-        grid alone, so it is kept by grid in `_INNER_HINTS` for every producer of these kinds.
+        grid alone, so it is kept by grid in the rating's `Memo.inner_hints` for every producer
+        of these kinds.
         """
         key = (self.multiple, self.dynamic, self.nishio, self.level, grid)
-        hints = _INNER_HINTS.get(key)
+        inner = self.memo.inner_hints
+        hints = inner.get(key)
         if hints is None:
             hints = [h.as_step() for h in self.hint_list(g)]
-            _INNER_HINTS.put(key, hints)
+            inner.put(key, hints)
         return _implied_steps((h.removals.items(), h.chain_rule_parents(src, g), h) for h in hints)
 
     def _advanced(self, g: Board, src: Board, to_off: dict[int, Node]) -> list[Node]:
@@ -1143,7 +1148,7 @@ class Chaining:
         base = self._base
         assert base is not None
         grid = (base[0], tuple(g.cands))
-        found = _basic_implied(g, src, grid, base)
+        found = _basic_implied(g, src, grid, base, self.memo)
         if not found:
             for rule in self._other_rules():
                 found = rule.implied(g, src, grid)
@@ -1174,10 +1179,11 @@ class StaticLinks:
     """
 
     __slots__ = ("grid", "planes", "all", "y_links", "x_links", "strong", "strong_mask", "on_off", "off_on",
-                 "links_of", "off_on_mask", "weak_of", "on_closure")
+                 "links_of", "off_on_mask", "weak_of", "on_closure", "memo")
 
-    def __init__(self, g: Board, y_links: bool, x_links: bool) -> None:
+    def __init__(self, g: Board, y_links: bool, x_links: bool, memo: Memo) -> None:
         self.grid = g
+        self.memo = memo
         self.planes = tuple(g.digit_cells[d] for d in range(1, 10))
         self.all = sum(m << (d * 81) for d, m in enumerate(self.planes))
         self.y_links = y_links
@@ -1221,11 +1227,12 @@ class StaticLinks:
         g = self.grid
         cell, d = divmod(idx, 9)
         key = (idx, g.cands[cell] if self.y_links else -1, g.digit_cells[d + 1] & PEER_MASK[cell])
-        got = _ON_OFF_LINKS.get(key)
+        kept = self.memo.on_off_links
+        got = kept.get(key)
         if got is None:
-            if len(_ON_OFF_LINKS) >= _ON_OFF_LINKS_MAX:
-                _ON_OFF_LINKS.clear()
-            got = _ON_OFF_LINKS[key] = self._on_off(idx)
+            if len(kept) >= self.memo.on_off_links_max:
+                kept.clear()
+            got = kept[key] = self._on_off(idx)
         return got
 
     def _on_off(self, idx: int) -> tuple[list[tuple[int, int, int, int]], int]:
@@ -1435,9 +1442,6 @@ class _Kept:
     def sync(self, g: Board) -> None:
         """Keep only the entries that still hold in ``g``."""
         last = self.cands
-        # No grid is trusted until the entries match ``now``: a time limit's alarm raised in here
-        # (`bank.timed`) leaves an empty state, never old entries under a new grid.
-        self.cands = -1
         now = 0
         if len(g.cands) == 81:
             for d in range(9):
@@ -1605,11 +1609,6 @@ _PEERS_SE = tuple(tuple((c, cause) for m, cause in (
     (HOUSE_MASK[CELL_HOUSES_SE[cell][1]] & ~HOUSE_MASK[CELL_HOUSES_SE[cell][0]], HID_ROW),
     (HOUSE_MASK[CELL_HOUSES_SE[cell][2]] & ~HOUSE_MASK[CELL_HOUSES_SE[cell][0]], HID_COL))
     for c in bits(m & ~(1 << cell))) for cell in range(81))
-# `StaticLinks._on_off_links` by (candidate, its cell's candidates or -1 without Y-links, its
-# digit's places among the cell's peers): a pure function of the key, shared by every grid
-# (read only by the searches). Emptied at the limit (its lists share the tuples below: some 20 MB).
-_ON_OFF_LINKS: dict[tuple[int, int, int], tuple[list[tuple[int, int, int, int]], int]] = {}
-_ON_OFF_LINKS_MAX = 50_000
 # The link tuples themselves, made once (the entries above share them): per cell, to each of its
 # digits (cause NAKED); per candidate, to the same digit in each peer (block, row, column).
 _CELL_LINKS = tuple(tuple((cell * 9 + v - 1, cell, v, NAKED) for v in range(1, 10)) for cell in range(81))
@@ -1648,13 +1647,35 @@ class _HintMemo:
         lists[key] = hints
 
 
-# `Chaining.implied`'s hint lists by (producer kind, grid): a pure function of the key, shared by
-# every nested producer (their grids recur across assumptions, steps and levels); some 500 bytes
-# a hint.
-_INNER_HINTS = _HintMemo(400_000)
-# `_basic_implied` by (grid, start grid): the pattern rules' steps, a pure function of the two.
-_BASIC_IMPLIED: dict[tuple[GridKey, GridKey], list[Implied]] = {}
-_BASIC_IMPLIED_MAX = 50_000  # some 800 bytes an entry
+#: The memory (MB) a rating's `Memo` may fill by default: less in the browser (Pyodide's worker).
+MEMORY_MB = 64 if sys.platform == "emscripten" else 256
+
+
+class Memo:
+    """What one rating keeps by grid for its nested searches, bounded by ``memory_mb``.
+
+    Every entry is a pure function of its key, so a smaller bound only costs time: the
+    producers of one rating share it, and it goes with the rating (`se.policy.Solver`).
+
+    - ``inner_hints``: `Chaining.implied`'s hint lists by (producer kind, grid): the nested
+      producers' grids recur across assumptions, steps and levels; some 500 bytes a hint.
+    - ``basic_implied``: `_basic_implied` by (grid, start grid): the pattern rules' steps;
+      some 800 bytes an entry.
+    - ``on_off_links``: `StaticLinks._on_off_links` by (candidate, its cell's candidates or -1
+      without Y-links, its digit's places among the cell's peers), shared by every grid; its
+      lists share the link tables' tuples: some 400 bytes an entry.
+    """
+
+    __slots__ = ("inner_hints", "basic_implied", "basic_implied_max", "on_off_links", "on_off_links_max")
+
+    def __init__(self, memory_mb: int = MEMORY_MB) -> None:
+        share = max(memory_mb, 1) / MEMORY_MB  # at the default: 400,000 hints, 50,000 and 50,000 entries
+        self.inner_hints = _HintMemo(int(400_000 * share))
+        self.basic_implied: dict[tuple[GridKey, GridKey], list[Implied]] = {}
+        self.basic_implied_max = max(int(50_000 * share), 1)
+        self.on_off_links: dict[tuple[int, int, int], tuple[list[tuple[int, int, int, int]], int]] = {}
+        self.on_off_links_max = max(int(50_000 * share), 1)
+
 # `Chain._rule_steps`' steps (cell, digit - 1, cause) by candidate * 5 + cause, made once (the
 # kept hints share them).
 _RULE_STEP = tuple((i // 5 // 9, i // 5 % 9, i % 5) for i in range(729 * 5))
@@ -1737,21 +1758,22 @@ def _implied_steps(found: Iterable[tuple[Iterable[tuple[int, int]], list[tuple[i
     return out
 
 
-def _basic_implied(g: Board, src: Board, grid: GridKey, base: GridKey) -> list[Implied]:
+def _basic_implied(g: Board, src: Board, grid: GridKey, base: GridKey, memo: Memo) -> list[Implied]:
     """The steps of the first of SE's four pattern rules (pointing and claiming, hidden pair,
-    naked pair, X-Wing) that gives any on ``g`` from ``src``: kept by the two grids, as the
-    nested searches meet the same reduced grids again."""
+    naked pair, X-Wing) that gives any on ``g`` from ``src``: kept by the two grids in the
+    rating's ``memo``, as the nested searches meet the same reduced grids again."""
     key = (grid, base)
-    got = _BASIC_IMPLIED.get(key)
+    kept = memo.basic_implied
+    got = kept.get(key)
     if got is None:
         got = []
         for rule in (_locking_implied, _hidden_pair_implied, _naked_pair_implied, _x_wing_implied):
             got = _implied_steps(rule(g, src))
             if got:
                 break
-        if len(_BASIC_IMPLIED) >= _BASIC_IMPLIED_MAX:
-            _BASIC_IMPLIED.clear()
-        _BASIC_IMPLIED[key] = got
+        if len(kept) >= memo.basic_implied_max:
+            kept.clear()
+        kept[key] = got
     return got
 
 

@@ -257,8 +257,14 @@ def _locking_steps(board: Board, digits: int) -> Iterator[Step]:
                           text=f"{name}: {why}, so {v} is removed from the rest of {house_name(h2)}.", digit=v)
 
 
-direct_locking = _quietly(_direct_locking_steps, DIGITS_CHANGED)
-locking = _quietly(_locking_steps, DIGITS_CHANGED)
+def direct_locking() -> Producer:
+    """SE's Direct Pointing / Claiming producer, with its own `_Quiet` tracker."""
+    return _quietly(_direct_locking_steps, DIGITS_CHANGED)
+
+
+def locking() -> Producer:
+    """SE's Pointing & Claiming producer, with its own `_Quiet` tracker."""
+    return _quietly(_locking_steps, DIGITS_CHANGED)
 
 
 # ------------------------------------------------------------ hidden sets
