@@ -46,8 +46,16 @@ def dump(puzzles: list[str], producers: list[str], nested: int, fresh: bool = Fa
     from sudoku_grader import api
     from sudoku_grader.ratings.se import SEPolicy
     from sudoku_grader.se import policy as se_policy
-    from sudoku_grader.se.chaining import Chaining, chain_of
-    from sudoku_grader.se.rules import aligned_exclusion
+    from sudoku_grader.se.chaining import Chaining
+
+    try:  # the hint model's own module since `se/` was split by concern
+        from sudoku_grader.se.hints import chain_of
+    except ImportError:
+        from sudoku_grader.se.chaining import chain_of  # type: ignore[attr-defined,no-redef]
+    try:  # its own module since `se/` was split by concern
+        from sudoku_grader.se.exclusion import aligned_exclusion
+    except ImportError:
+        from sudoku_grader.se.rules import aligned_exclusion  # type: ignore[attr-defined,no-redef]
 
     if hasattr(se_policy, "Solver"):  # a rating's own solver owns its producers
         solver = se_policy.Solver()

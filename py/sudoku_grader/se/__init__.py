@@ -9,9 +9,11 @@ numbers the real program gives. Producers read a `Board` and yield `Step`s that
 carry their SE rating in ``extra["se_difficulty"]``. The code is written from the
 published facts about the program (see ``shared/notes/ratings.md`` section 3).
 
-- `rules`: singles, intersections, subsets, fish, wings, aligned exclusion;
+- `rules`: singles, intersections, subsets, fish, wings; `exclusion`: aligned exclusion;
 - `unique`: unique rectangles and loops, BUG;
-- `chaining`: cycles, forcing chains, Nishio, multiple, dynamic and nested chains;
+- `chaining`: the chaining producers (cycles, forcing chains, Nishio, multiple, dynamic and nested
+  chains), which ask `search` (the searches), `links` (the static links), `kept` (what a rating
+  keeps between grids) and `nested` (the pattern rules inside a chain), on `hints`' model;
 - `steps`: chaining hints as steps; `policy`: the producers in SE's order with their base ratings,
   and the `Solver` of one rating, which owns them and what they keep between steps.
 """

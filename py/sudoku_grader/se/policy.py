@@ -15,9 +15,9 @@ from __future__ import annotations
 from ..board import Board
 from ..step import Step
 from .chaining import MEMORY_MB, Memo
+from .exclusion import aligned_exclusion
 from .rules import (
     Producer,
-    aligned_exclusion,
     direct_locking,
     fisherman,
     hidden_set,

@@ -7,7 +7,9 @@ from collections.abc import Iterator
 from ..board import Board
 from ..geometry import cell_name, house_name
 from ..step import Link, Mark, Step
-from .chaining import Chain, Chaining, Memo, Pot, chain_of
+from .chaining import Chaining
+from .hints import Chain, Pot, chain_of
+from .kept import Memo
 from .rules import Producer
 
 
