@@ -199,7 +199,7 @@ class Chaining:
             pos = least_key[3]
             if links is None:
                 links = StaticLinks(g, y_links, x_links, self.memo)
-            read, complete = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links,  # type: ignore[arg-type]
+            read, complete = self._unary(g, Pot(cell, v, True), found, y_links, x_links, links,
                                          bound, pos, info)
             if complete:
                 kept[(v - 1) * 81 + cell] = (found, read)

@@ -9,7 +9,7 @@ increment. The searches of `search` make nodes or Pots; a hint keeps its chains'
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..board import Board
 from ..geometry import HOUSE_MASK
@@ -115,8 +115,8 @@ class Chain:
         self.name = kind
         self.removals = removals
         nodes = bool(targets) and isinstance(targets[0], tuple)
-        self._ends = targets
-        self._targets: list[Pot] | None = None if nodes else targets  # type: ignore[assignment]
+        self._ends = cast(list[Any], targets)  # Pots or nodes, as ``nodes`` says
+        self._targets: list[Pot] | None = None if nodes else self._ends
         self.source = source
         self.sort_key = sort_key
         self.cell: int | None = None
@@ -128,12 +128,13 @@ class Chain:
         if not self.is_worth():  # removes nothing: the producers drop it, so it needs no count
             self.complexity, self.difficulty = 0, b
         else:
+            ends = self._ends
             if nodes:  # a node's mask holds its ancestors' keys
-                flat = sum(t[6].bit_count() for t in targets)  # type: ignore[index]
+                flat = sum(t[6].bit_count() for t in ends)
             elif kind in ("cycle",):
-                flat = ancestor_count(targets[0])  # type: ignore[arg-type]
+                flat = ancestor_count(ends[0])
             else:
-                flat = sum(ancestor_count(t) for t in targets)  # type: ignore[arg-type]
+                flat = sum(ancestor_count(t) for t in ends)
             # Only a nested rule (level 1 and up) puts chains inside chains.
             self.complexity = flat + (self._nested_complexity() if rule.level else 0)
             self.difficulty = b + length_increment(self.complexity)
@@ -149,7 +150,7 @@ class Chain:
     @property
     def targets(self) -> list[Pot]:
         if self._targets is None:
-            self._targets = _pots_of(self._ends)  # type: ignore[arg-type]
+            self._targets = _pots_of(self._ends)
         return self._targets
 
     def _walk(self) -> Iterator[list[tuple[int, bool, int | None, Chain | None]]]:
@@ -159,7 +160,7 @@ class Chain:
         for t in self._ends:
             seen: set[int] = set()
             out: list[tuple[int, bool, int | None, Chain | None]] = []
-            todo = [t]
+            todo: list[Any] = [t]  # Pots or nodes
             while todo:
                 nxt: list[Any] = []
                 for p in todo:

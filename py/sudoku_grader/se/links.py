@@ -265,7 +265,7 @@ class StaticLinks:
         return 2 * r_cycle, 2 * r_off, 2 * r_on, reach
 
 
-class _Table(dict):  # type: ignore[type-arg]
+class _Table(dict[int, Any]):
     """A dict that fills an entry from ``build(key)`` the first time it is asked for."""
 
     def __init__(self, build: Callable[[int], Any]) -> None:

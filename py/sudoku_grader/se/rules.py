@@ -15,7 +15,7 @@ pattern would not exist.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
 from ..board import Board
@@ -129,7 +129,7 @@ def _quietly(steps: Callable[[Board, int], Iterator[Step]], part: int) -> Produc
 
 
 def se_step(technique: str, name: str, difficulty: float, *, placement: tuple[int, int] | None = None,
-            removals: Removals = (), cells: list[int] | tuple[int, ...] = (), text: str = "",
+            removals: Sequence[tuple[int, int]] = (), cells: list[int] | tuple[int, ...] = (), text: str = "",
             **extra: object) -> Step:
     """A step of an SE producer: a placement or eliminations, the pattern's cells, the SE rating."""
     placements = [placement] if placement is not None else []

@@ -60,6 +60,7 @@ def implications(src: Board, to_on: dict[int, Node], to_off: dict[int, Node], li
     for k in to_off:
         off_bits |= 1 << k
     key_on, key_off = _KEY_ON, _KEY_OFF
+    q: Node
     pending_on = deque(to_on.values())
     pending_off = deque(to_off.values())
     while pending_on or pending_off:
@@ -113,7 +114,7 @@ def implications(src: Board, to_on: dict[int, Node], to_off: dict[int, Node], li
                     mask = p[6] | key_on[k]
                     gone = src_cands[cell] & ~m
                     if gone:
-                        more = [to_off[cell * 9 + w - 1] for w in DIGITS_OF[gone]]
+                        more: Sequence[Node] = [to_off[cell * 9 + w - 1] for w in DIGITS_OF[gone]]
                         for r in more:
                             mask |= r[6]
                     else:

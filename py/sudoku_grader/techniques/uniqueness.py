@@ -841,7 +841,7 @@ def _loop_steps(board: Board, loop: list[int], pair: int) -> Iterator[Step]:
                            {"house": h, "digit": lock}, [Mark(h, -1, "house")])
 
 
-def _loop_type3(board: Board, make, deadly: str, h: int, c1: int, c2: int, pair: int,  # type: ignore[no-untyped-def]
+def _loop_type3(board: Board, make, deadly: str, h: int, c1: int, c2: int, pair: int,
                 ex: int) -> Iterator[Step]:
     """SE's type 3: the extra digits of the two cells act as one cell of a naked set, or the
     pair plus other digits form a hidden set in which the two cells count as one."""
