@@ -31,7 +31,7 @@ from ..board import Board
 from ..geometry import HOUSE_MASK, PEER_MASK
 from ..geometry import iter_bits as bits
 from .hints import ADVANCED, Chain, GridKey, Implied, Node, Pot, ancestor_count, length_increment
-from .kept import MEMORY_MB, NEAR, NEAR_X, Kept, KeptReach, Memo
+from .kept import MEMORY_MB, NEAR_BY_BIT, NEAR_X_BY_BIT, Kept, KeptReach, Memo
 from .links import CELL_COLUMN, StaticLinks
 from .nested import basic_implied, implied_steps
 from .rules import CELL_HOUSES_SE, DIGITS_OF
@@ -64,8 +64,8 @@ class Chaining:
             self._closures: Kept = KeptReach(True, True, False)
             self._cell_hints: Kept = KeptReach(True, True, False)  # the hints from each cell
         else:
-            self._closures = Kept(NEAR_X if nishio else NEAR)
-            self._cell_hints = Kept(NEAR_X if nishio else NEAR)
+            self._closures = Kept(NEAR_X_BY_BIT if nishio else NEAR_BY_BIT)
+            self._cell_hints = Kept(NEAR_X_BY_BIT if nishio else NEAR_BY_BIT)
         self._read = 0  # the candidates the closures asked for so far reached (see `_closure`)
         self._reach = KeptReach(True, True)  # static closures as bitsets (`_static_cells`)
         self._loop_hints = {(y, x): KeptReach(y, x) for y, x in ((False, True), (True, False), (True, True))}

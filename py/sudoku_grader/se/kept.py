@@ -31,10 +31,10 @@ class Kept:
 
     __slots__ = ("near", "cands", "entries")
 
-    def __init__(self, near: tuple[int, ...], plane: bool = False) -> None:
-        # ``near`` by the StaticLinks bit of the candidate gone; ``plane``: the entries' masks use
-        # that layout too (else cell * 9 + digit - 1).
-        self.near = near if plane else tuple(near[i % 81 * 9 + i // 81] for i in range(729))
+    def __init__(self, near: tuple[int, ...]) -> None:
+        # ``near`` by the StaticLinks bit of the candidate gone, in the layout of the entries'
+        # masks (`NEAR_BY_BIT`, `NEAR_X_BY_BIT`: cell * 9 + digit - 1; `NEAR_PLANE`: StaticLinks').
+        self.near = near
         self.cands = -1  # the last grid's candidates as StaticLinks bits (-1: none yet)
         self.entries: dict[int, tuple[Any, int]] = {}
 
@@ -77,7 +77,7 @@ class KeptReach(Kept):
     __slots__ = ("y_links", "x_links", "plane")
 
     def __init__(self, y_links: bool, x_links: bool, plane: bool = True) -> None:
-        super().__init__(NEAR_PLANE, True)
+        super().__init__(NEAR_PLANE)
         self.y_links = y_links
         self.x_links = x_links
         self.plane = plane  # the entries' masks in StaticLinks' layout (else cell * 9 + digit - 1)
@@ -183,3 +183,6 @@ NEAR_X = tuple(sum(1 << (c * 9 + i % 9) for c in bits(PEER_MASK[i // 9] | 1 << i
 NEAR = tuple(m | (511 << (i // 9 * 9)) for i, m in enumerate(NEAR_X))
 _NEAR_X_PLANE = tuple((PEER_MASK[i % 81] | 1 << i % 81) << (i // 81 * 81) for i in range(729))
 NEAR_PLANE = tuple(m | CELL_COLUMN[i % 81] for i, m in enumerate(_NEAR_X_PLANE))
+# `NEAR` and `NEAR_X` by StaticLinks bit ((digit - 1) * 81 + cell), as `Kept` reads them.
+NEAR_BY_BIT = tuple(NEAR[i % 81 * 9 + i // 81] for i in range(729))
+NEAR_X_BY_BIT = tuple(NEAR_X[i % 81 * 9 + i // 81] for i in range(729))
