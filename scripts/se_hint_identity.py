@@ -45,10 +45,28 @@ def dump(puzzles: list[str], producers: list[str], nested: int, fresh: bool = Fa
     """Every hint of the chosen producers at every position of SE's path of each puzzle."""
     from sudoku_grader import api
     from sudoku_grader.ratings.se import SEPolicy
-    from sudoku_grader.se.chaining import Chaining, chain_of
-    from sudoku_grader.se.policy import PRODUCERS as SE_PRODUCERS
-    from sudoku_grader.se.policy import next_step
-    from sudoku_grader.se.rules import aligned_exclusion
+    from sudoku_grader.se import policy as se_policy
+    from sudoku_grader.se.chaining import Chaining
+
+    try:  # the hint model's own module since `se/` was split by concern
+        from sudoku_grader.se.hints import chain_of
+    except ImportError:
+        from sudoku_grader.se.chaining import chain_of  # type: ignore[attr-defined,no-redef]
+    try:  # its own module since `se/` was split by concern
+        from sudoku_grader.se.exclusion import aligned_exclusion
+    except ImportError:
+        from sudoku_grader.se.rules import aligned_exclusion  # type: ignore[attr-defined,no-redef]
+
+    if hasattr(se_policy, "Solver"):  # a rating's own solver owns its producers
+        solver = se_policy.Solver()
+        se_producers = solver.producers
+
+        def next_step(board: Any) -> Any:
+            found = solver.next_choice(board)
+            return found[0] if found else None
+    else:  # code from before `Solver`: module-level producers
+        se_producers = tuple((name, produce) for name, _base, produce in se_policy.PRODUCERS)
+        next_step = se_policy.next_step
 
     def record(h: Any) -> list[Any]:
         chains = [[(p.key, p.cause, [q.key for q in p.parents],
@@ -62,7 +80,7 @@ def dump(puzzles: list[str], producers: list[str], nested: int, fresh: bool = Fa
     engines: dict[str, Any] = {}
     # SE's own producer objects (what they keep from grid to grid is checked too; --fresh does
     # not apply to them), all but the chaining ones.
-    rules = [(name, produce) for name, _base, produce in SE_PRODUCERS if "Forcing Chains" not in name]
+    rules = [(name, produce) for name, produce in se_producers if "Forcing Chains" not in name]
     for n, puzzle in enumerate(puzzles):
         board = api.load(puzzle)
         policy = SEPolicy()

@@ -16,6 +16,8 @@ if [ -f scripts/browser-setup.sh ]; then
   bash scripts/browser-setup.sh
 fi
 .venv/bin/ruff check py tests scripts
+# type hints of the whole package (pyproject's [tool.mypy]); mypy is in the dev extra
+.venv/bin/python -m mypy
 # The front end's checks: TypeScript (JSDoc types, tsconfig.json) and eslint (eslint.config.js),
 # installed from package-lock.json into node_modules on first use and whenever the lock changes.
 if ! command -v npm >/dev/null; then

@@ -341,10 +341,10 @@ def test_se_record_prices_each_producer_at_its_lowest_rating() -> None:
     """SE's price table is each producer's base rating: every step of SE's path is keyed by its
     producer and rates at least that; ``stop`` ends the walk once EP (ED) is fixed."""
     from sudoku_grader.ratings import BY_ID
-    from sudoku_grader.se.policy import PRODUCERS
+    from sudoku_grader.se.policy import RULES
 
     se = BY_ID["se"]
-    assert list(se.prices) == [name for name, _, _ in PRODUCERS]
+    assert list(se.prices) == [name for name, _ in RULES]
     assert list(se.prices.values()) == sorted(se.prices.values())
     seen: set[str] = set()
     for line in puzzle_set("newspaper-mixed")[:40:4] + puzzle_set("top95")[:2]:

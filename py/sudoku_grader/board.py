@@ -47,7 +47,7 @@ class Board:
     smaller grid's unused cells stay empty with no candidates and are never unsolved.
     """
 
-    __slots__ = ("values", "cands", "digit_cells", "givens", "unsolved")
+    __slots__ = ("values", "cands", "digit_cells", "givens", "unsolved", "memo")
     geometry: Geometry = STANDARD
 
     def __init__(self) -> None:
@@ -57,6 +57,9 @@ class Board:
         self.digit_cells: list[int] = [0] + [g.all_cells if d <= g.size else 0 for d in range(1, 10)]
         self.givens: int = 0
         self.unsolved: int = g.all_cells
+        # What finders computed for a position of this board (`memo_of`), by kind: it goes with
+        # the board (a copy starts without it), so no module keeps a puzzle's results.
+        self.memo: dict[object, tuple[object, object]] | None = None
 
     @property
     def size(self) -> int:
@@ -114,6 +117,7 @@ class Board:
                 u ^= low
                 blocked[low.bit_length()] |= house_mask[h]
         board = cls.__new__(cls)
+        board.memo = None
         board.values = list(values)
         all_digits = g.all_digits
         board.cands = [
@@ -158,6 +162,7 @@ class Board:
 
     def copy(self) -> Board:
         b = self.__class__.__new__(self.__class__)
+        b.memo = None  # a copy starts with no results of its own
         b.values = self.values[:]
         b.cands = self.cands[:]
         b.digit_cells = self.digit_cells[:]

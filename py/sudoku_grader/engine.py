@@ -302,32 +302,35 @@ def walk(
     path.board = b
     policy.start(b)
     limit = policy.max_steps
-    while not b.is_solved():
-        stopped = policy.finished()
-        if stopped:
-            path.stopped = stopped
-            break
-        if cancel is not None and cancel():
-            path.seconds = time.perf_counter() - started
-            raise Cancelled(path)
-        if len(path.steps) >= limit:
-            path.stuck = policy.limit_reason or f"stopped after {limit} steps"
-            break
-        problem = b.contradiction()
-        if problem:
-            path.stuck = f"the position is broken: {problem}"
-            break
-        picked = policy.choose(b)
-        if picked is None:
-            path.stuck = policy.stuck
-            break
-        step, key = picked
-        path.candidates.append(b.candidate_count())
-        policy.apply(b, step)
-        path.steps.append(step)
-        path.keys.append(key)
-        if progress is not None:
-            progress(len(path.steps), step.technique)
+    try:
+        while not b.is_solved():
+            stopped = policy.finished()
+            if stopped:
+                path.stopped = stopped
+                break
+            if cancel is not None and cancel():
+                path.seconds = time.perf_counter() - started
+                raise Cancelled(path)
+            if len(path.steps) >= limit:
+                path.stuck = policy.limit_reason or f"stopped after {limit} steps"
+                break
+            problem = b.contradiction()
+            if problem:
+                path.stuck = f"the position is broken: {problem}"
+                break
+            picked = policy.choose(b)
+            if picked is None:
+                path.stuck = policy.stuck
+                break
+            step, key = picked
+            path.candidates.append(b.candidate_count())
+            policy.apply(b, step)
+            path.steps.append(step)
+            path.keys.append(key)
+            if progress is not None:
+                progress(len(path.steps), step.technique)
+    finally:
+        b.memo = None  # the finders' results of this walk go with it (`Board.memo`)
     path.solved = b.is_solved() and b.contradiction() is None
     path.seconds = time.perf_counter() - started
     return path

@@ -273,7 +273,7 @@ def iter_bits(mask: int) -> Sequence[int]:
     if not mask & (mask - 1):
         return [mask.bit_length() - 1]
     if mask >> 81:
-        out = []
+        out: list[int] = []
         for row, byte in zip(_BYTE_BITS, mask.to_bytes(11, "little")):
             if byte:
                 out += row[byte]

@@ -152,10 +152,10 @@ def _propagate(cands: list[int], parent: list[int] | None = None) -> bool:
     return True
 
 
-def _segments() -> tuple[tuple[int, ...], ...]:
+def _segments() -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
     """Mini-line tables: for each (line, stack) segment its 3 cells, the 6 cells of the
     rest of the line, and the 6 cells of the rest of the box."""
-    out = []
+    out: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
     for line in range(18):
         for j in range(3):
             if line < 9:  # row `line`, box column-stack j

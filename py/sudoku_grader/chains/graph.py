@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import cast
 
 from ..board import Board
 from ..geometry import iter_bits
@@ -269,19 +270,18 @@ def _digit_nodes(dmask: int) -> int:
 
 _CAND_NODE_LIST = tuple(Node(CANDIDATE, i // 81 + 1, 1 << (i % 81)) for i in range(CAND_NODES))
 
-_CACHE: dict[GraphKind, tuple[tuple[tuple[int, ...], int], ChainGraph]] = {}
-
-
 def graph_for(board: Board, kind: GraphKind) -> ChainGraph:
-    """The graph of this position, built once per position and kind."""
+    """The graph of this position, built once per position and kind (kept on the board)."""
     key = (tuple(board.cands), board.geometry.size)
-    hit = _CACHE.get(kind)
+    memo = board.memo
+    if memo is None:
+        memo = board.memo = {}
+    name = ("graph", kind)
+    hit = memo.get(name)
     if hit is not None and hit[0] == key:
-        return hit[1]
+        return cast(ChainGraph, hit[1])
     g = ChainGraph(board, kind)
-    if len(_CACHE) > 24:
-        _CACHE.clear()
-    _CACHE[kind] = (key, g)
+    memo[name] = (key, g)
     return g
 
 

@@ -136,8 +136,8 @@ def propagate(board: Board, premises: list[Fact], locked: bool = False, subsets:
                 continue
             for e in iter_bits(cands[cell] & ~dbit):
                 add((cand_id(cell, e + 1), False), (fact,), "same cell")
-            for p in iter_bits(dc[d] & PEER_MASK[cell]):
-                add((cand_id(p, d), False), (fact,), "same house")
+            for peer in iter_bits(dc[d] & PEER_MASK[cell]):
+                add((cand_id(peer, d), False), (fact,), "same house")
             values[cell] = d
             for h in CELL_HOUSES[cell]:
                 done[h] |= dbit
@@ -200,7 +200,7 @@ _CROSS = _crossing()
 
 
 def _scan_patterns(res: NetResult, board: Board, cands: list[int], dc: list[int], values: list[int],
-                   done: list[int], add) -> bool:  # type: ignore[no-untyped-def]
+                   done: list[int], add) -> bool:
     """Naked pairs, hidden pairs and X-wings of the net's current state; True if a new fact came of it."""
     before = len(res.causes)
     for h in range(27):
@@ -262,7 +262,7 @@ def _scan_patterns(res: NetResult, board: Board, cands: list[int], dc: list[int]
 
 
 def _scan_triples(res: NetResult, board: Board, cands: list[int], dc: list[int], values: list[int],
-                  done: list[int], add) -> bool:  # type: ignore[no-untyped-def]
+                  done: list[int], add) -> bool:
     """Naked and hidden triples and swordfish of the net's current state; True if a new fact came of it.
 
     Only called when the pairs and X-wings find nothing, so a triple here is never a pair in disguise
@@ -305,11 +305,11 @@ def _scan_triples(res: NetResult, board: Board, cands: list[int], dc: list[int],
                 if covers.bit_count() != 3:
                     continue
                 inside = HOUSE_MASK[trio[0]] | HOUSE_MASK[trio[1]] | HOUSE_MASK[trio[2]]
-                victims = dc[d] & ~inside & sum(HOUSE_MASK[cross + x] for x in iter_bits(covers))
-                if victims:
+                seen = dc[d] & ~inside & sum(HOUSE_MASK[cross + x] for x in iter_bits(covers))
+                if seen:
                     cause = tuple(f for line in trio for f in _removed_in_house(res, board, line, d))
                     why = f"swordfish on {d} in {', '.join(house_name(x) for x in trio)}"
-                    for v in iter_bits(victims):
+                    for v in iter_bits(seen):
                         add((cand_id(v, d), False), cause, why)
     return len(res.causes) > before
 

@@ -315,8 +315,8 @@ def _scan_key(step: Step) -> tuple[int, ...] | None:
         wings = sorted({m.cell for m in step.highlights if m.role == "wing"})
         return (*wings, int(x["digit"]))
     if isinstance(x.get("base"), list) and "digit" in x and x["base"]:
-        base = sorted(int(h) for h in x["base"])
-        return (int(x["digit"]), 0 if base[0] < 9 else 1, *base)
+        houses = sorted(int(h) for h in x["base"])
+        return (int(x["digit"]), 0 if houses[0] < 9 else 1, *houses)
     return None
 
 

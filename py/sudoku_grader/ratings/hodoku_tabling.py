@@ -430,7 +430,7 @@ def _contradiction(board: Board, r: int, allowed: list[int]) -> tuple[str, list[
     return None
 
 
-def _verity(premises: list[int], reach: dict[int, int], found) -> None:  # type: ignore[no-untyped-def]
+def _verity(premises: list[int], reach: dict[int, int], found) -> None:
     common = -1
     for p in premises:
         common &= reach[p]
@@ -553,7 +553,7 @@ def _lasso(g: Graph, chain: list[int], aic: bool) -> bool:
     return False
 
 
-def _nice_loop(board: Board, g: Graph, p: int, order: list[int], parent: list[int], j: int, keep) -> None:  # type: ignore[no-untyped-def]
+def _nice_loop(board: Board, g: Graph, p: int, order: list[int], parent: list[int], j: int, keep) -> None:
     chain = _path(order, parent, j)
     if g.cell_of(chain[-2]) == g.cell_of(chain[-1]):
         return  # the last link stays in the start cell: a shorter loop covers it
@@ -607,7 +607,7 @@ def _continuous(board: Board, g: Graph, nl: list[int], both_strong: bool, d0: in
             elims.update((c, d) for c in iter_bits(seen & board.digit_cells[d]))
 
 
-def _aics(board: Board, g: Graph, p: int, order: list[int], parent: list[int], depth: list[int], keep) -> None:  # type: ignore[no-untyped-def]
+def _aics(board: Board, g: Graph, p: int, order: list[int], parent: list[int], depth: list[int], keep) -> None:
     start, d0 = p % 81, p % 810 // 81
     for j in range(1, len(order)):
         n = order[j]

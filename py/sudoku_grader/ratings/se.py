@@ -17,7 +17,8 @@ from typing import Any
 from ..board import Board
 from ..engine import Choice, Path, Policy
 from ..errors import Cancelled
-from ..se.policy import BASE, next_choice
+from ..se.chaining import MEMORY_MB
+from ..se.policy import BASE, Solver
 from ..step import Step
 from .scale import Scale
 
@@ -28,18 +29,26 @@ VARIANT = "SE 1.2.1 (serate 1.2.1.3)"
 
 class SEPolicy(Policy):
     """Sudoku Explainer's solver as a policy of the common walk: its producers in its order, the
-    first step of the first producer that has one (`sudoku_grader.se.policy.next_choice`), keyed
+    first step of the first producer that has one (`sudoku_grader.se.policy.Solver`), keyed
     by its producer. ``stop`` ("pearl", "diamond") finishes the walk once EP (ED) is fixed: after
-    the first placement (the first step)."""
+    the first placement (the first step). Each walk has its own solver (`start`), which keeps
+    what its producers found between steps in at most ``memory_mb`` and goes with the walk."""
 
     stuck = "Sudoku Explainer's techniques cannot go on from here"
 
-    def __init__(self, stop: str | None = None) -> None:
+    def __init__(self, stop: str | None = None, memory_mb: int | None = None) -> None:
         if stop not in (None, *STOPS):
             raise ValueError(f"stop is 'pearl' or 'diamond', not {stop!r}")
         self.stop = stop
+        self.memory_mb = memory_mb if memory_mb is not None else MEMORY_MB
         self.taken = 0  # steps applied so far
         self.placed = False  # whether one of them placed a digit
+        self.solver: Solver | None = None
+
+    def start(self, board: Board) -> None:
+        self.solver = Solver(self.memory_mb)
+        self.taken = 0
+        self.placed = False
 
     def apply(self, board: Board, step: Step) -> None:
         super().apply(board, step)
@@ -47,7 +56,10 @@ class SEPolicy(Policy):
         self.placed = self.placed or bool(step.placements)
 
     def choose(self, board: Board) -> Choice | None:
-        return next_choice(board)
+        if self.solver is None:
+            self.start(board)
+        assert self.solver is not None
+        return self.solver.next_choice(board)
 
     def finished(self) -> str:
         if (self.stop == "diamond" and self.taken) or (self.stop == "pearl" and self.placed):

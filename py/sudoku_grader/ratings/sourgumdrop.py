@@ -67,7 +67,7 @@ def policy(table: dict[str, int], solution: list[int] | None = None) -> InOrder:
     applies its step removing most candidates. Automatic steps carry no key (they cost nothing)."""
     automatic = [(t, None) for t in (find_technique(k) for k in AUTOMATIC) if t is not None]
     present = [(t, k) for k, t in ((k, find_technique(k)) for k, _ in order(table)) if t is not None]
-    return InOrder(automatic + present, "best", stuck=STUCK)
+    return InOrder([*automatic, *present], "best", stuck=STUCK)
 
 
 def summarize(w: Path, table: dict[str, int]) -> dict[str, Any]:

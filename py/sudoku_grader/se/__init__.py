@@ -9,12 +9,15 @@ numbers the real program gives. Producers read a `Board` and yield `Step`s that
 carry their SE rating in ``extra["se_difficulty"]``. The code is written from the
 published facts about the program (see ``shared/notes/ratings.md`` section 3).
 
-- `rules`: singles, intersections, subsets, fish, wings, aligned exclusion;
+- `rules`: singles, intersections, subsets, fish, wings; `exclusion`: aligned exclusion;
 - `unique`: unique rectangles and loops, BUG;
-- `chaining`: cycles, forcing chains, Nishio, multiple, dynamic and nested chains;
-- `steps`: chaining hints as steps; `policy`: the producers in SE's order with their base ratings.
+- `chaining`: the chaining producers (cycles, forcing chains, Nishio, multiple, dynamic and nested
+  chains), which ask `search` (the searches), `links` (the static links), `kept` (what a rating
+  keeps between grids) and `nested` (the pattern rules inside a chain), on `hints`' model;
+- `steps`: chaining hints as steps; `policy`: the producers in SE's order with their base ratings,
+  and the `Solver` of one rating, which owns them and what they keep between steps.
 """
 
-from .policy import BASE, PRODUCERS, next_choice, next_step
+from .policy import BASE, RULES, Solver, next_choice, next_step
 
-__all__ = ["BASE", "PRODUCERS", "next_choice", "next_step"]
+__all__ = ["BASE", "RULES", "Solver", "next_choice", "next_step"]

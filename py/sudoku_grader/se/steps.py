@@ -7,13 +7,16 @@ from collections.abc import Iterator
 from ..board import Board
 from ..geometry import cell_name, house_name
 from ..step import Link, Mark, Step
-from .chaining import Chain, Chaining, Pot, chain_of
+from .chaining import Chaining
+from .hints import Chain, Pot, chain_of
+from .kept import Memo
 from .rules import Producer
 
 
-def chaining(multiple: bool, dynamic: bool, nishio: bool, level: int) -> Producer:
-    """The SE producer ``Chaining(multiple, dynamic, nishio, level)``: its hints as steps, best first."""
-    engine = Chaining(multiple, dynamic, nishio, level)
+def chaining(multiple: bool, dynamic: bool, nishio: bool, level: int, memo: Memo | None = None) -> Producer:
+    """The SE producer ``Chaining(multiple, dynamic, nishio, level)``: its hints as steps, best first.
+    It keeps its results in ``memo`` (the rating's, shared by its producers), else in its own."""
+    engine = Chaining(multiple, dynamic, nishio, level, memo)
 
     def produce(board: Board) -> Iterator[Step]:
         # SE's solver takes the first hint only: it is found without the whole list, which is

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
+from typing import Any
 
 from ..board import Board
 from ..geometry import CELL_HOUSE_BITS, HOUSE_MASK, HOUSES, PEER_MASK, cell_name
@@ -92,7 +93,7 @@ def _common_houses(c1: int, c2: int) -> list[int]:
 
 
 def _loop_step(kind: int, shape: str, v1: int, v2: int, rating: float, removals: dict[int, int],
-               loop: list[int], text: str, **extra: object) -> Step:
+               loop: list[int], text: str, **extra: Any) -> Step:
     """A loop's step; SE sorts its loops by the unrounded rating (4.6 + 0.1 comes before 4.7)."""
     return se_step("se-unique-loop", f"Unique {shape} type {kind}", rating, removals=list(removals.items()),
                    cells=loop, text=f"Unique {shape} type {kind} on {v1}/{v2} ({','.join(map(cell_name, loop))}): "

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import cast
 
 from ..board import Board
 from ..geometry import (
@@ -157,18 +158,18 @@ def _collect_rcs(alses: list[Als], board: Board, overlap: bool) -> dict[int, lis
     return {i: sorted(m.items()) for i, m in enumerate(rcs)}
 
 
-_CACHE: dict[str, tuple[tuple[object, ...], Analysis]] = {}
-
-
 def _analysis(board: Board, overlap: bool) -> Analysis:
     """ALSs and restricted commons of this position, computed once per position and option."""
     key = (tuple(board.cands), board.unsolved, overlap)
-    hit = _CACHE.get("als")
+    memo = board.memo
+    if memo is None:
+        memo = board.memo = {}
+    hit = memo.get("als")
     if hit is not None and hit[0] == key:
-        return hit[1]
+        return cast(Analysis, hit[1])
     alses = _collect_alses(board)
     result = Analysis(alses, _collect_rcs(alses, board, overlap))
-    _CACHE["als"] = (key, result)
+    memo["als"] = (key, result)
     return result
 
 

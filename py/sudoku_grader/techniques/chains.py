@@ -100,7 +100,7 @@ def _fresh(seen: set[tuple[tuple[int, int], ...]], elims: list[tuple[int, int]])
     return True
 
 
-def _grouped(search, board: Board, options: Options):  # type: ignore[no-untyped-def]
+def _grouped(search, board: Board, options: Options):
     for kind in _grouped_kinds(options):
         yield from search(board, kind, MAX_GROUPED_LINKS, grouped=True)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board
-from ..se.rules import aligned_exclusion
+from ..se.exclusion import aligned_exclusion
 from ..step import Step
 from .registry import technique
 

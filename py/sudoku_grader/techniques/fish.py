@@ -275,7 +275,7 @@ def _basic_all(cands: int, top: int = 4) -> tuple[list[Fish], ...]:
             used = [i for i in range(9) if lines[i] and _POP9[eff[i]] <= top]
             # grow line sets one line at a time, keeping those that span at most `top` cross lines
             # outside the fin box; `full` also counts the box's part
-            level = [((i,), eff[i], lines[i]) for i in used]
+            level: list[tuple[tuple[int, ...], int, int]] = [((i,), eff[i], lines[i]) for i in used]
             for size in range(2, top + 1):
                 level = [(combo + (i,), u | eff[i], f | lines[i]) for combo, u, f in level for i in used
                          if i > combo[-1] and _POP9[u | eff[i]] <= top]

@@ -24,7 +24,7 @@ from ..chains.net import Fact, NetResult, fact_text, propagate
 from ..chains.search import Reach, chain_to, explore
 from ..chains.steps import chain_links
 from ..geometry import cell_name, cells_name, house_name, iter_bits
-from ..step import Mark, Step
+from ..step import Link, Mark, Step
 from .registry import technique
 
 # ----------------------------------------------------------------- chains
@@ -101,7 +101,9 @@ def _chain_step(tid: str, name: str, ch: _Chains, branches: list[tuple[int, bool
                 kind: str) -> Step:
     """branches: (premise node, premise state, target node, target state)."""
     g = ch.g
-    texts, links, marks = [], [], {}
+    texts: list[str] = []
+    links: list[Link] = []
+    marks: dict[tuple[int, int], str] = {}
     total = 0
     for start, on, target, t_on in branches:
         path, strong = _branch(g, ch.reach(start, on), target, t_on)
@@ -122,7 +124,7 @@ def _chain_step(tid: str, name: str, ch: _Chains, branches: list[tuple[int, bool
                 extra={"length": total, "branches": len(branches), "kind": kind, "eureka": texts})
 
 
-def _best(found: dict, key, cost: int, value) -> None:  # type: ignore[no-untyped-def]
+def _best(found: dict, key, cost: int, value) -> None:
     old = found.get(key)
     if old is None or old[0] > cost:
         found[key] = (cost, value)
@@ -186,10 +188,8 @@ def forcing_chain_contradiction(board: Board) -> Iterator[Step]:
                 continue
             targets, why = hit
             branches = [(node, on, t, s) for t, s in targets]
-            if on:
-                effect = ((), ((cell, d),))
-            else:
-                effect = (((cell, d),), ())
+            effect: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = \
+                ((), ((cell, d),)) if on else (((cell, d),), ())
             _best(found, effect, _depth_sum(ch, branches), (branches, why, on))
     for (pl, el), (_c, (branches, why, on)) in sorted(found.items(), key=lambda kv: kv[1][0]):
         cell, d = cand_of(branches[0][0])
@@ -254,7 +254,9 @@ NET_LEVELS = (False, True)
 def _net_step(tid: str, name: str, board: Board, runs: list[tuple[NetResult, tuple[Fact, ...]]],
               placements: list[tuple[int, int]], eliminations: list[tuple[int, int]], sentence: str,
               kind: str, inner: str) -> Step:
-    texts, links, marks = [], [], {}
+    texts: list[str] = []
+    links: list[Link] = []
+    marks: dict[tuple[int, int], str] = {}
     total = 0
     for res, targets in runs:
         facts = res.derivation(targets)
@@ -296,7 +298,7 @@ def _contradiction_steps(tid: str, name: str, board: Board, found: dict, inner: 
                         inner)
 
 
-def _net_contradictions(nets: _Nets, board: Board, found: dict) -> None:  # type: ignore[type-arg]
+def _net_contradictions(nets: _Nets, board: Board, found: dict) -> None:
     for d in range(1, 10):
         for cell in iter_bits(board.digit_cells[d]):
             for on in (True, False):
@@ -328,7 +330,7 @@ def _verity_steps(tid: str, name: str, board: Board, found: dict, inner: str) ->
                         "verity", inner)
 
 
-def _net_verities(nets: _Nets, board: Board, found: dict) -> None:  # type: ignore[type-arg]
+def _net_verities(nets: _Nets, board: Board, found: dict) -> None:
     sources = list(_unit_premises(board))
     for d in range(1, 10):
         for c in iter_bits(board.digit_cells[d]):

@@ -85,7 +85,7 @@ def _fish_text(d: int, base: tuple[int, ...], cover: tuple[int, ...], fins: int)
 def kraken_steps(board: Board, kind: int) -> Iterator[Step]:
     """Every Kraken Fish of ``kind`` (1 or 2); one step per fish and cover line (type 2) with its removals."""
     ch = _Chains(board)
-    seen: set[tuple] = set()
+    seen: set[tuple[object, ...]] = set()
     for d, base, cover, bcells, fins, outside in _fish(board):
         fin_nodes = [cand_id(c, d) for c in iter_bits(fins)]
         if kind == 1:
@@ -98,7 +98,7 @@ def kraken_steps(board: Board, kind: int) -> Iterator[Step]:
             elims = [(c, d) for c in iter_bits(outside & ~seeing_all) if common >> cand_id(c, d) & 1]
             if not elims:
                 continue
-            key = (1, d, tuple(elims), fins)
+            key: tuple[object, ...] = (1, d, tuple(elims), fins)
             if key in seen:
                 continue
             seen.add(key)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import combinations
+from typing import cast
 
 from ..board import Board
 from ..geometry import (
@@ -307,9 +308,6 @@ def _ur_type3(board: Board, rect: tuple[int, ...], pair: int, extra_mask: int) -
                     marks)
 
 
-_CACHE: dict[str, tuple[tuple[object, ...], list[Step]]] = {}
-
-
 def _cached(kind: str, board: Board, compute: Callable[[Board], Iterator[Step]], option: object = None) -> list[Step]:
     """All steps of one shared search, reused while the position (and the option it reads) is unchanged.
 
@@ -317,11 +315,14 @@ def _cached(kind: str, board: Board, compute: Callable[[Board], Iterator[Step]],
     each finder filters it, so asking all of them costs one search, not seven.
     """
     key = (board.geometry.size, tuple(board.cands), board.givens, board.unsolved, option)
-    hit = _CACHE.get(kind)
+    memo = board.memo
+    if memo is None:
+        memo = board.memo = {}
+    hit = memo.get(kind)
     if hit is not None and hit[0] == key:
-        return hit[1]
+        return cast(list[Step], hit[1])
     steps = list(compute(board))
-    _CACHE[kind] = (key, steps)
+    memo[kind] = (key, steps)
     return steps
 
 
@@ -841,7 +842,7 @@ def _loop_steps(board: Board, loop: list[int], pair: int) -> Iterator[Step]:
                            {"house": h, "digit": lock}, [Mark(h, -1, "house")])
 
 
-def _loop_type3(board: Board, make, deadly: str, h: int, c1: int, c2: int, pair: int,  # type: ignore[no-untyped-def]
+def _loop_type3(board: Board, make, deadly: str, h: int, c1: int, c2: int, pair: int,
                 ex: int) -> Iterator[Step]:
     """SE's type 3: the extra digits of the two cells act as one cell of a naked set, or the
     pair plus other digits form a hidden set in which the two cells count as one."""
