@@ -192,3 +192,21 @@ def explain(text: str, techniques: list[str] | None, policy: str, seed: int,
     if not path.solved:
         out["stuck"] = {"reason": path.stuck, "position": path.board.to_string(".") if path.board else ""}
     return annotate(out, text) if annotate is not None else out
+
+
+def limited(text: str, time_limit: float, call: Callable[[Deadline], dict[str, Any]]) -> dict[str, Any]:
+    """``call(cancel)`` (`api.steps`, `api.hint`) stopped after ``time_limit`` seconds: between two
+    techniques by the ``cancel`` hook, or by the alarm inside one search. A stopped call answers
+    ``status`` "timeout" and no steps: a listing cut short would look complete."""
+    deadline = Deadline(time_limit)
+    try:
+        with _alarm(time_limit + HARD_GRACE):
+            return call(deadline)
+    except (Cancelled, HardTimeout):
+        try:
+            puzzle = api.load(text).to_string(".")
+        except SudokuError:
+            puzzle = text.strip()
+        return {"puzzle": puzzle, "status": "timeout",
+                "error": f"time limit of {time_limit:g} s reached before the search finished; "
+                         "allow more with --time-limit or ask for fewer techniques"}
