@@ -16,7 +16,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -147,7 +147,7 @@ class _Done:
 
 
 def rate_stream(items: Iterable[tuple[int, str]], settings: Settings, jobs: int = 1,
-                cluster: str | None = None, chunk: int | None = None) -> Iterator[dict[str, Any]]:
+                cluster: str | None = None, chunk: int | None = None) -> Generator[dict[str, Any], None, None]:
     """Rate ``(line, text)`` items in input order: here, on ``jobs`` processes, or on a Dask cluster."""
     sizer = ChunkSizer(fixed=chunk)
     if cluster:
