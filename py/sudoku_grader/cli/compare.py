@@ -18,8 +18,8 @@ from ..bank.store import Store, is_store
 from ..errors import SudokuError
 from ..ratings import load_scores, parse_scales
 from ..ratings.compare import Collection, build, records, write
-from .checks import USAGE, capped_jobs, count
-from .rate import rate_many
+from .checks import DEFAULT_LIMITS, USAGE, capped_jobs, count
+from .rate import add_time_limit, rate_many
 from .records import COMPARE, RecordWriter, add_format_argument, output_format
 
 
@@ -33,6 +33,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--scores")
     p.add_argument("--jobs", type=count("--jobs", 1, 10**6), default=1)
     p.add_argument("--limit", type=count("--limit", 1), default=None, help="rate at most N puzzles per file")
+    add_time_limit(p, DEFAULT_LIMITS["rate"])
     p.add_argument("--title", default="Puzzle collections compared")
     p.add_argument("--json", action="store_true", help="the same as --format jsonl")
     add_format_argument(p, "no records: the report's path only")
@@ -124,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     for path, name, (puzzles, rated) in zip(paths, collection_names(paths), read):
         if puzzles:
             print(f"rating {len(puzzles)} puzzles of {path}", file=sys.stderr)
-            rated += list(rate_many(puzzles, scales, scores, jobs, jobs > 1, len(puzzles)))
+            rated += list(rate_many(puzzles, scales, scores, jobs, jobs > 1, len(puzzles), args.time_limit))
         collections.append(Collection(name, [r for r in rated if r.get("status") == "unique"]))
     report = build(collections)
     try:
