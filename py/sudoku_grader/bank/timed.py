@@ -144,6 +144,9 @@ def _rate_scale(name: str, board: Any, table: dict[str, Any] | None, solution: l
                 se_stop: str | None = None) -> None:
     """Rate one scale into ``rated`` (or its timeout, into ``timed_out`` as well)."""
     scale = ratings.BY_ID[name]
+    if board.geometry.size not in scale.sizes:  # as `ratings.rate_board` answers: no number here
+        rated[name] = ratings.unsupported(scale)
+        return
     scores = (table or {}).get(name)
     partial = Path()  # filled as the scale walks: what a cut-off still proves
     if deadline():
