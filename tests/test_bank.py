@@ -210,7 +210,7 @@ def test_bad_usage_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "need --db" in capsys.readouterr().err
     junk = tmp_path / "junk.sqlite"
     junk.write_text("not a database\n")
-    assert cli.main(["rate", "--db", str(junk), "x" * 81]) == 2
+    assert cli.main(["rate", "--db", str(junk), "x" * 81]) == 4  # the store cannot be used (issue 36)
     assert "not an SQLite ratings store" in capsys.readouterr().err
     assert cli.main(["rate", "--cluster", "nonsense", "x" * 81]) == 2
     assert "local:N" in capsys.readouterr().err

@@ -136,15 +136,31 @@ def steps(
 ) -> dict[str, Any]:
     """Every step available in the position, optionally of one technique (or a list) only.
 
+    The position must have exactly one solution (``status`` "unique"): uniqueness techniques
+    assume one, and on a grid with none or many the searches prove nothing and can run for
+    minutes (an empty grid); such a grid gets its ``status`` ("none" / "multiple"), an
+    ``error`` saying why, and no steps.
     ``progress(n, technique)`` hears of each technique searched (``n`` steps found so far);
     ``cancel()`` returning True stops before the next technique (`errors.Cancelled`)."""
     try:
         board = load(text)
         techs = [technique] if isinstance(technique, str) else technique
-        found = all_steps(board, techs, finder_options(options, preset), progress=progress, cancel=cancel)
+        chosen = finder_options(options, preset)
     except SudokuError as e:
         return invalid(text, e)
-    return {"puzzle": _line(board), **shape(board.geometry), "steps": [s.to_json() for s in found]}
+    exact = _exact(board)
+    head: dict[str, Any] = {"puzzle": _line(board), **shape(board.geometry), "status": exact.status}
+    if exact.status != "unique":
+        head["error"] = (f"the position has no solution: {exact.reason}" if exact.status == "none" else
+                         "the position has more than one solution; steps are listed only for a position "
+                         "with exactly one (uniqueness techniques assume it)")
+        head["steps"] = []
+        return head
+    try:
+        found = all_steps(board, techs, chosen, progress=progress, cancel=cancel)
+    except SudokuError as e:
+        return invalid(text, e)
+    return {**head, "steps": [s.to_json() for s in found]}
 
 
 def hint(

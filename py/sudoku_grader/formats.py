@@ -231,6 +231,11 @@ def is_separator(line: str) -> bool:
     return "+" in s or "=" in s or "'" in s or ":" in s or blanks not in (6, 9)
 
 
+def _is_group(token: str) -> bool:
+    """A candidate group: digits 1-9 (ASCII) only."""
+    return bool(token) and all(ch in DIGITS for ch in token)
+
+
 def _parse_multiline(filled: list[tuple[int, str]]) -> Parsed:
     rows = [(i, ln) for i, ln in filled if not is_separator(ln)]
     tokens: list[tuple[int, int, str]] = []  # (line, column, token)
@@ -241,7 +246,8 @@ def _parse_multiline(filled: list[tuple[int, str]]) -> Parsed:
                 tokens.append((lineno, ln.index(part, col) + 1, part.strip()))
                 col = ln.index(part, col) + len(part)
     # a pencilmark grid: 81 (or 36) groups of digits, at least one of them with several digits
-    if len(tokens) in (81, 36) and all(t.isdigit() and "0" not in t for _, _, t in tokens) and any(
+    # digits 1-9 in ASCII only: str.isdigit also takes ² ④ ٣ ３, which are no Sudoku digits
+    if len(tokens) in (81, 36) and all(_is_group(t) for _, _, t in tokens) and any(
         len(t) > 1 for _, _, t in tokens
     ):
         masks = []
@@ -365,7 +371,7 @@ class LibraryCase:
 def _cand_list(field: str, what: str) -> list[tuple[int, int]]:
     out = []
     for tok in field.split():
-        if len(tok) != 3 or not tok.isdigit() or "0" in tok:
+        if len(tok) != 3 or not _is_group(tok):
             raise ParseError(f"bad {what} entry {tok!r}: expected <digit><row><column>, e.g. 524")
         out.append(((int(tok[1]) - 1) * 9 + int(tok[2]) - 1, int(tok[0])))
     return out

@@ -33,6 +33,7 @@ scales only SudokuWiki rates 6x6, and it is the default there).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -106,6 +107,16 @@ class GenerateOptions:
                                       + ", ".join(on))
         if self.lo is not None and self.hi is not None and self.lo > self.hi:
             raise GenerationError(f"--min {self.lo} is above --max {self.hi}")
+        for bound in (self.lo, self.hi):
+            if bound is not None and not math.isfinite(bound):
+                raise GenerationError(f"--min/--max {bound}: give a finite number")
+        band = self.rated_on().band if self.scale else None
+        if band is not None and ((self.lo is not None and self.lo > band[1]) or
+                                 (self.hi is not None and self.hi < band[0])):
+            # a target no puzzle can reach: say so now rather than search until the timeout
+            lo, hi = ("-" if v is None else f"{v:g}" for v in (self.lo, self.hi))
+            raise GenerationError(f"scale {self.scale} rates from {band[0]:g} to {band[1]:g}; "
+                                  f"no puzzle lies in {lo} .. {hi}")
         if self.level:
             rated = self.rated_on()
             if rated.level is None:

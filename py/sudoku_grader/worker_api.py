@@ -26,12 +26,13 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+import math
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import api, coach, drills
-from .errors import SudokuError
+from .errors import Cancelled, SudokuError
 from .ratings import FIELD_NAMES, SCALE_LIST, sourgumdrop
 from .techniques import ordered
 
@@ -42,15 +43,19 @@ API_OPS = ("solve", "explain", "steps", "hint", "rate", "generate")
 
 
 def handle(op: str, puzzle: str, options_json: str = "{}", progress: Progress | None = None) -> str:
-    """Run one request and return its JSON text; never raises."""
+    """Run one request and return its JSON text (standard JSON: no NaN or Infinity); never raises.
+
+    A bad request (unknown op, options that are not a JSON object, an option of the wrong type or
+    out of range) answers ``status`` "invalid" with a message naming the option; ``status`` "error"
+    is kept for our own failures; a call stopped by its ``time_limit`` answers "timeout"."""
     started = time.perf_counter()
     try:
-        options = json.loads(options_json or "{}")
-        if not isinstance(options, dict):
-            raise ValueError("options must be a JSON object")
+        options = read_options(options_json)
         out = _dispatch(op, puzzle, options, progress)
     except SudokuError as e:
         out = {"status": "invalid", "error": str(e)}
+    except Cancelled:
+        out = {"status": "timeout", "error": "the time limit was reached before the call finished"}
     except RecursionError:
         out = {"status": "error", "error": "the engine ran out of stack on this puzzle"}
     except MemoryError:
@@ -58,7 +63,99 @@ def handle(op: str, puzzle: str, options_json: str = "{}", progress: Progress | 
     except Exception as e:  # noqa: BLE001 - the page must get a message, not a traceback
         out = {"status": "error", "error": f"internal error ({type(e).__name__}): {_first_line(e)}"}
     out.setdefault("seconds", round(time.perf_counter() - started, 4))
-    return json.dumps(out)
+    try:
+        return json.dumps(out, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        return json.dumps({"status": "error", "error": f"internal error (the answer is not JSON: {e})",
+                           "seconds": out["seconds"]})
+
+
+class Deadline:
+    """A ``cancel()`` hook saying stop once ``seconds`` have passed: checked between steps (or
+    techniques) only, as Pyodide has no alarm to stop one search midway."""
+
+    def __init__(self, seconds: float) -> None:
+        self.at = time.perf_counter() + seconds
+
+    def __call__(self) -> bool:
+        return time.perf_counter() > self.at
+
+
+def _no_constant(name: str) -> Any:
+    raise SudokuError(f"options: {name} is not a JSON number")
+
+
+def read_options(options_json: str | None) -> dict[str, Any]:
+    """The request's options: a JSON object (empty text means none), else `SudokuError`."""
+    if not isinstance(options_json, str):
+        raise SudokuError("options must be JSON text")
+    try:
+        options = json.loads(options_json or "{}", parse_constant=_no_constant)
+    except ValueError as e:
+        raise SudokuError(f"options are not valid JSON: {e}") from None
+    except RecursionError:
+        raise SudokuError("options are nested too deeply") from None
+    if not isinstance(options, dict):
+        raise SudokuError(f"options must be a JSON object, not {type(options).__name__}")
+    return options
+
+
+# what each option the api functions take must be; anything else is refused by name
+_NAMES, _TEXT, _INT, _NUMBER, _FLAG, _FINDER, _OBJECT = "names", "text", "int", "number", "flag", "finder", "object"
+_KINDS = {"techniques": _NAMES, "technique": _NAMES, "scales": _NAMES, "policy": _TEXT, "preset": _TEXT,
+          "se_stop": _TEXT, "scale": _TEXT, "level": _TEXT, "symmetry": _TEXT, "seed": _INT, "size": _INT,
+          "minimal": _FLAG, "min": _NUMBER, "max": _NUMBER, "options": _FINDER, "scores": _OBJECT}
+_SAYS = {_NAMES: "a name or a list of names", _TEXT: "text", _INT: "a whole number", _NUMBER: "a finite number",
+         _FLAG: "true or false", _FINDER: 'an object {"name": value} or a list of "name=value"',
+         _OBJECT: "a JSON object"}
+# generate's search and sleep may last this long at most; a time limit too
+MAX_SECONDS = 600.0
+# the default time limit (s) of the calls that are one search; a walk (explain, rate) has the page's
+DEFAULT_LIMITS = {"steps": 60.0, "hint": 60.0}
+
+
+def _fits(kind: str, v: Any) -> bool:
+    if v is None:
+        return True
+    if kind == _NAMES:
+        return isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
+    if kind == _TEXT:
+        return isinstance(v, str)
+    if kind == _INT:
+        return (isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2**63) or (
+            isinstance(v, str) and (v == "" or (v.isascii() and v.lstrip("-").isdigit() and len(v) < 19)))
+    if kind == _NUMBER:
+        if isinstance(v, str):
+            try:
+                return v == "" or (v.isascii() and math.isfinite(float(v)))
+            except ValueError:
+                return False
+        return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    if kind == _FLAG:
+        return isinstance(v, bool)
+    if kind == _FINDER:
+        return isinstance(v, dict) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
+    return isinstance(v, dict)
+
+
+def check_option(name: str, value: Any) -> None:
+    """`SudokuError` naming the option when ``value`` is not of its kind."""
+    kind = _KINDS.get(name)
+    if kind is not None and not _fits(kind, value):
+        raise SudokuError(f'option "{name}" must be {_SAYS[kind]}, not {json.dumps(value)[:60]}')
+
+
+def seconds_option(options: dict[str, Any], name: str, default: float | None,
+                   lowest: float = 0.0) -> float | None:
+    """A number of seconds in (lowest, `MAX_SECONDS`] (``lowest`` itself allowed when 0), or the default."""
+    v = options.get(name)
+    if v is None:
+        return default
+    ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    if not ok or not (lowest <= v <= MAX_SECONDS) or (v == 0 and name != "seconds"):
+        raise SudokuError(f'option "{name}" must be a number of seconds from {lowest:g} to {MAX_SECONDS:g}, '
+                          f"not {json.dumps(v)[:60]}")
+    return float(v)
 
 
 def _first_line(e: BaseException) -> str:
@@ -76,7 +173,7 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
     if op == "sleep":
         # A diagnostic: hold the worker for a while, so a host (and the tests) can check
         # that cancelling and the time limit stop a long call and that the page stays usable.
-        seconds = min(float(options.get("seconds", 1)), 600.0)
+        seconds = seconds_option(options, "seconds", 1.0) or 0.0
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
             time.sleep(0.05)
@@ -92,15 +189,27 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
             budget = float(options.get("budget", coach.BUDGET))
         except (TypeError, ValueError):
             raise SudokuError(f"budget must be a number of seconds, not {options.get('budget')!r}") from None
+        if not (math.isfinite(budget) and 0 < budget <= MAX_SECONDS):
+            raise SudokuError(f'option "budget" must be a number of seconds above 0 and at most {MAX_SECONDS:g}')
         return coach.coach(puzzle, options.get("move") or {}, budget)
     if op == "version":
         from . import __version__
 
         return {"version": __version__}
     if op not in API_OPS or not hasattr(api, op):
-        raise ValueError(f"unknown operation {op!r}")
+        known = ("parse", "techniques", "catalogue", "sleep", "version", "book", "drill_check", "drill_sheet",
+                 "coach", *API_OPS)
+        raise SudokuError(f"unknown operation {str(op)[:40]!r}; the operations are {', '.join(known)}")
     fn = getattr(api, op)
+    if op == "generate":
+        options = {**options, "timeout": seconds_option(options, "timeout", 60.0)}
+    limit = seconds_option(options, "time_limit", DEFAULT_LIMITS.get(op)) if op != "generate" else None
+    options = {k: v for k, v in options.items() if k != "time_limit"}
+    for name, value in options.items():
+        check_option(name, value)
     args, ignored = _call_args(fn, options)
+    if limit is not None and "cancel" in _parameters(fn):
+        args["cancel"] = Deadline(limit)
     if op == "rate" and progress is not None:
         out = _rate_by_scale(puzzle, args, progress)
     else:
@@ -197,9 +306,10 @@ def _parameters(fn: Callable[..., Any]) -> Mapping[str, inspect.Parameter]:
 
 def _call_args(fn: Callable[..., Any], options: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     """The options ``fn`` accepts by keyword, and the names it does not take."""
-    params = {k: p for k, p in _parameters(fn).items() if k not in _HOOKS}
+    # the puzzle travels apart: an option of the same name ("text") is not passed twice
+    params = {k: p for k, p in _parameters(fn).items() if k not in _HOOKS and k != "text"}
     takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-    accepted = {k: v for k, v in options.items() if k not in _HOOKS and (takes_any or k in params)}
+    accepted = {k: v for k, v in options.items() if k not in _HOOKS and k != "text" and (takes_any or k in params)}
     # Options that are empty say "default"; they are never reported as ignored.
     ignored = {k for k, v in options.items() if k not in accepted and v not in (None, [], {}, "")}
     return accepted, ignored

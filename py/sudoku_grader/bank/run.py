@@ -10,8 +10,13 @@ Dask) stays far below 5% of the work, and a hard puzzle still travels alone.
 from __future__ import annotations
 
 import itertools
+import multiprocessing
+import os
+import signal
+import threading
+import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -22,7 +27,9 @@ from . import timed
 CHUNK_SECONDS = 1.0
 FIRST_CHUNK = 4
 MAX_CHUNK = 2000
-BAD_STATUSES = ("invalid", "none", "multiple", "duplicate")
+BAD_STATUSES = ("invalid", "none", "multiple", "duplicate", "error")
+# how often a --jobs worker looks whether the process that started it is still there
+WATCH_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -57,12 +64,16 @@ def puzzle_key(text: str) -> str:
 
 
 def rate_one(text: str, settings: Settings) -> dict[str, Any]:
+    """One puzzle's result; our own failure is ``status`` "error" (not a verdict: never stored)."""
     try:
         return timed.rate(text, settings.scales, settings.scores, settings.time_limit, settings.se_stop)
     except RecursionError:
-        return api.invalid(text, "internal error: the position is too deep to analyse")
+        return {"puzzle": text.strip(), "status": "error",
+                "error": "internal error (the position is too deep to analyse); please report this puzzle"}
     except Exception as e:  # a worker reports, never dies: the line keeps its place
-        return api.invalid(text, f"internal error ({type(e).__name__}: {e}); please report this puzzle")
+        first = str(e).splitlines()[0] if str(e).strip() else "no message"
+        return {"puzzle": text.strip(), "status": "error",
+                "error": f"internal error ({type(e).__name__}: {first}); please report this puzzle"}
 
 
 def rate_chunk(chunk: list[tuple[int, str]], settings: Settings) -> list[dict[str, Any]]:
@@ -136,7 +147,7 @@ class _Done:
 
 
 def rate_stream(items: Iterable[tuple[int, str]], settings: Settings, jobs: int = 1,
-                cluster: str | None = None, chunk: int | None = None) -> Iterator[dict[str, Any]]:
+                cluster: str | None = None, chunk: int | None = None) -> Generator[dict[str, Any], None, None]:
     """Rate ``(line, text)`` items in input order: here, on ``jobs`` processes, or on a Dask cluster."""
     sizer = ChunkSizer(fixed=chunk)
     if cluster:
@@ -154,10 +165,42 @@ def rate_stream(items: Iterable[tuple[int, str]], settings: Settings, jobs: int 
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(jobs) as pool:
-        def submit_local(c: list[tuple[int, str]]) -> _Future:
-            return pool.submit(rate_chunk, c, settings)
+    pool = ProcessPoolExecutor(jobs, initializer=watch_parent, initargs=(os.getpid(),))
 
-        # chunks for processes aim at a tenth of the cluster's: a pool task costs far less
-        sizer.seconds = CHUNK_SECONDS / 10
+    def submit_local(c: list[tuple[int, str]]) -> _Future:
+        return pool.submit(rate_chunk, c, settings)
+
+    # chunks for processes aim at a tenth of the cluster's: a pool task costs far less
+    sizer.seconds = CHUNK_SECONDS / 10
+    try:
         yield from ordered(submit_local, chunked(items, sizer), 4 * jobs, sizer)
+    except BaseException:
+        # stopped (Ctrl-C, SIGTERM, an error, the reader gone): the workers go now, mid-puzzle
+        pool.shutdown(wait=False, cancel_futures=True)
+        for child in multiprocessing.active_children():
+            child.kill()
+        raise
+    pool.shutdown(wait=True)
+
+
+def watch_parent(parent: int) -> None:
+    """A ``--jobs`` worker's first act: a thread that ends the worker once the process that started
+    it is gone (``kill -9`` gives the parent no chance to stop its workers)."""
+
+    # a forked worker inherits the CLI's SIGTERM handler (raise SystemExit), which the pool would
+    # catch as a task's result: a worker told to stop must stop
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    first = os.getppid()  # the parent itself (fork) or a fork server (spawn, forkserver)
+
+    def watch() -> None:
+        while os.getppid() == first:
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                break
+            except OSError:
+                pass
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()

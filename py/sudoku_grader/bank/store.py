@@ -1,16 +1,25 @@
 """The results store: one SQLite file (standard library, WAL mode) holding a row per puzzle and
 scale set, keyed by the puzzle, the scale set and the package version.
 
-Rows are written by one process only (the one reading the input), in transactions of a second's
-worth of results; SQLite makes each transaction all or nothing, so a run stopped at any moment
-(Ctrl-C, ``kill -9``, power loss) keeps every committed row and never a half-written one, and the
-next run skips them. ``synchronous=FULL`` makes a commit durable before the run goes on.
+Rows are written by one process only (the one reading the input): results wait in memory and go in
+one short transaction about once a second, so no write transaction stays open while puzzles are
+rated. SQLite makes each transaction all or nothing, so a run stopped at any moment (Ctrl-C,
+``kill -9``, power loss) keeps every committed row and never a half-written one, and the next run
+skips them. ``synchronous=FULL`` makes a commit durable before the run goes on.
+
+One writer at a time: a run that writes takes an exclusive lock on the file (``flock``, released by
+the system when the process ends however it ends), and a second writer is refused at once with a
+message (readers, ``--export`` and ``compare``, need no lock). A store that cannot be used says why
+(`StoreError`): another run writes it, it fails SQLite's integrity check (checked before a run adds
+to it), it is another program's database, the disk is full, or it is read-only.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -48,6 +57,15 @@ CREATE TABLE IF NOT EXISTS duplicates (
 
 COMMIT_SECONDS = 1.0
 SQLITE_MAGIC = b"SQLite format 3\x00"
+COLUMNS = {"ratings": ("puzzle", "scale_set", "version", "source", "line", "status", "time_limit", "seconds",
+                       "result", "rated_at"),
+           "duplicates": ("source", "line", "scale_set", "version", "puzzle", "first_line")}
+# how long a reader waits for a writer's commit to end before saying the store is busy
+BUSY_MS = 10000
+
+
+class StoreError(SudokuError):
+    """The store cannot be used, said plainly (the CLI's exit code 4)."""
 
 
 def scale_set_key(scales: list[str], scores: dict[str, Any] | None, se_stop: str | None = None) -> str:
@@ -71,6 +89,25 @@ def is_store(path: str | Path) -> bool:
         return False
 
 
+def describe_failure(path: Path, e: BaseException) -> str:
+    """A store failure in words: what happened to which file, and what to do."""
+    text = str(e)
+    low = text.lower()
+    if "full" in low or getattr(e, "errno", None) == 28:
+        why = "the disk is full: free some space and run again (committed rows are kept)"
+    elif "readonly" in low or "read-only" in low or getattr(e, "errno", None) in (13, 30):
+        why = "the store (or its folder) is read-only: make it writable or rate into another file"
+    elif "locked" in low or "busy" in low:
+        why = "another program holds it locked: wait for it to finish"
+    elif "malformed" in low or "not a database" in low or "corrupt" in low:
+        why = "the file is damaged: --export what is readable and rate into a new store"
+    elif "unable to open" in low:
+        why = "it cannot be opened (missing folder or no permission)"
+    else:
+        why = f"SQLite says: {text}"
+    return f"store {path}: {why}"
+
+
 @dataclass(frozen=True)
 class Done:
     """What the store already knows about a puzzle."""
@@ -82,32 +119,119 @@ class Done:
 
 
 class Store:
-    """The ratings table of one SQLite file; open with ``Store(path)``, close with `close`."""
+    """The ratings table of one SQLite file; open with ``Store(path)``, close with `close`.
 
-    def __init__(self, path: str | Path) -> None:
+    ``write=True`` (a rating run) creates the file if need be, takes the writer's lock and checks
+    the file's integrity first; otherwise the store is only read (``--export``, ``compare``) and
+    nothing is created or changed.
+    """
+
+    def __init__(self, path: str | Path, write: bool = False) -> None:
         self.path = Path(path)
-        if self.path.exists() and self.path.stat().st_size and not is_store(self.path):
-            raise SudokuError(f"{self.path} is not an SQLite ratings store")
-        try:
-            self.db = sqlite3.connect(self.path, isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.executescript(SCHEMA)
-        except sqlite3.Error as e:
-            raise SudokuError(f"cannot open the store {self.path}: {e}") from None
+        self.write = write
+        self.lock: int | None = None
+        self.buffer: dict[tuple[str, str, str], tuple[Any, ...]] = {}
+        self.dup_buffer: list[tuple[Any, ...]] = []
         self.pending = 0
         self.last_commit = time.monotonic()
+        existed = self.path.exists() and self.path.stat().st_size > 0
+        if existed and not is_store(self.path):
+            raise StoreError(f"{self.path} is not an SQLite ratings store (it is not an SQLite file at all)")
+        if not write and not existed:
+            raise StoreError(f"no such store: {self.path}")
+        try:
+            if write:
+                self.db = sqlite3.connect(self.path, isolation_level=None)
+            else:
+                self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", isolation_level=None, uri=True)
+            # a damaged row's text is read with replacement characters instead of stopping the read
+            self.db.text_factory = lambda b: b.decode("utf-8", errors="replace")
+            self.db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            if write:
+                self._take_lock()
+            if existed:
+                self._check_schema()
+            if write:
+                if existed:
+                    self._check_integrity()
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=FULL")
+                self.db.executescript(SCHEMA)
+        except sqlite3.Error as e:
+            self._release()
+            raise StoreError(describe_failure(self.path, e)) from None
+        except OSError as e:
+            self._release()
+            raise StoreError(describe_failure(self.path, e)) from None
+        except StoreError:
+            self._release()
+            raise
+
+    def _take_lock(self) -> None:
+        """The writer's lock, refused at once when another run holds it (POSIX; elsewhere none)."""
+        try:
+            import fcntl
+        except ImportError:
+            return
+        fd = os.open(self.path, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise StoreError(f"store {self.path}: another run is writing to it; wait for it to finish, or rate "
+                             "into another store (reading it with --export needs no wait)") from None
+        self.lock = fd
+
+    def _release(self) -> None:
+        if self.lock is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.lock)
+            self.lock = None
+        with contextlib.suppress(Exception):
+            self.db.close()
+
+    def _check_schema(self) -> None:
+        tables = {name for (name,) in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if "ratings" not in tables:
+            if tables:
+                raise StoreError(f"{self.path} is another program's SQLite database (tables: "
+                                 f"{', '.join(sorted(tables)[:5])}), not a ratings store; give a new file name")
+            return
+        for table, wanted in COLUMNS.items():
+            if table not in tables:
+                continue
+            have = [row[1] for row in self.db.execute(f"PRAGMA table_info({table})")]
+            missing = [c for c in wanted if c not in have]
+            if missing:
+                raise StoreError(f"{self.path} has a {table} table of another layout (no column "
+                                 f"{', '.join(missing)}): not a store of this program; give a new file name")
+
+    def _check_integrity(self) -> None:
+        rows = [r[0] for r in self.db.execute("PRAGMA integrity_check(3)")]
+        if rows != ["ok"]:
+            raise StoreError(f"store {self.path} is damaged (SQLite's integrity check: {'; '.join(rows)[:300]}); "
+                             "--export what is readable and rate into a new store")
 
     # ------------------------------------------------------------ reading
     def done(self, puzzle: str, scale_set: str, version: str) -> Done | None:
-        row = self.db.execute(
-            "SELECT source, line, status, time_limit FROM ratings WHERE puzzle=? AND scale_set=? AND version=?",
-            (puzzle, scale_set, version)).fetchone()
+        held = self.buffer.get((puzzle, scale_set, version))
+        if held is not None:
+            return Done(held[3], held[4], held[5], held[6])
+        try:
+            row = self.db.execute(
+                "SELECT source, line, status, time_limit FROM ratings WHERE puzzle=? AND scale_set=? AND version=?",
+                (puzzle, scale_set, version)).fetchone()
+        except sqlite3.Error as e:
+            raise StoreError(describe_failure(self.path, e)) from None
         return Done(*row) if row else None
 
-    def results(self, scale_set: str | None = None, version: str | None = None) -> Iterator[dict[str, Any]]:
-        """The stored results (JSON objects) in input order, optionally of one scale set / version."""
-        sql, params = "SELECT result FROM ratings", []
+    def results(self, scale_set: str | None = None, version: str | None = None,
+                on_bad: Any = None) -> Iterator[dict[str, Any]]:
+        """The stored results (JSON objects) in input order, optionally of one scale set / version.
+
+        A row that cannot be read (a damaged file) is skipped, not the end of the read:
+        ``on_bad(message)`` hears of each one, and the rows after it still come."""
+        sql, params = "SELECT rowid, result FROM ratings", []
         where = []
         if scale_set is not None:
             where.append("scale_set=?")
@@ -117,9 +241,36 @@ class Store:
             params.append(version)
         if where:
             sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY source, line, scale_set, version"
-        for (text,) in self.db.execute(sql, params):
-            yield json.loads(text)
+        seen: set[int] = set()
+        try:
+            for rowid, text in self.db.execute(sql + " ORDER BY source, line, scale_set, version", params):
+                seen.add(rowid)
+                got = _decode(text, rowid, on_bad)
+                if got is not None:
+                    yield got
+            return
+        except sqlite3.DatabaseError as e:
+            if on_bad is not None:
+                on_bad(f"the ordered read stopped ({e}); reading the remaining rows one by one")
+        # the ordered read broke on a damaged page: read every other row by its rowid
+        try:
+            (top,) = self.db.execute("SELECT max(rowid) FROM ratings").fetchone()
+        except sqlite3.DatabaseError as e:
+            if on_bad is not None:
+                on_bad(f"the rest of the store cannot be read: {e}")
+            return
+        one = "SELECT result FROM ratings WHERE rowid=?" + ("".join(f" AND {w}" for w in where))
+        for rowid in range(1, (top or 0) + 1):
+            if rowid in seen:
+                continue
+            try:
+                row = self.db.execute(one, [rowid, *params]).fetchone()
+            except sqlite3.DatabaseError as e:
+                if on_bad is not None:
+                    on_bad(f"row {rowid} cannot be read: {e}")
+                continue
+            if row is not None and (got := _decode(row[0], rowid, on_bad)) is not None:
+                yield got
 
     def duplicates(self, scale_set: str | None = None) -> list[tuple[str, int, str, int]]:
         sql = "SELECT source, line, puzzle, first_line FROM duplicates"
@@ -131,25 +282,18 @@ class Store:
         return int(self.db.execute("SELECT COUNT(*) FROM ratings").fetchone()[0])
 
     # ------------------------------------------------------------ writing
-    def _begin(self) -> None:
-        if not self.db.in_transaction:
-            self.db.execute("BEGIN")
-
     def put(self, puzzle: str, scale_set: str, version: str, source: str, line: int, result: dict[str, Any],
             time_limit: float | None) -> None:
         """Record one puzzle's result (replacing an earlier timeout); committed within a second."""
-        self._begin()
-        self.db.execute(
-            "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (puzzle, scale_set, version, source, line, str(result.get("status", "")), time_limit,
-             result.get("seconds"), json.dumps(result), time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+        self.buffer[(puzzle, scale_set, version)] = (
+            puzzle, scale_set, version, source, line, str(result.get("status", "")), time_limit,
+            result.get("seconds"), json.dumps(result, allow_nan=False),
+            time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
         self._maybe_commit()
 
     def put_duplicate(self, source: str, line: int, scale_set: str, version: str, puzzle: str,
                       first_line: int) -> None:
-        self._begin()
-        self.db.execute("INSERT OR REPLACE INTO duplicates VALUES (?, ?, ?, ?, ?, ?)",
-                        (source, line, scale_set, version, puzzle, first_line))
+        self.dup_buffer.append((source, line, scale_set, version, puzzle, first_line))
         self._maybe_commit()
 
     def _maybe_commit(self) -> None:
@@ -158,11 +302,42 @@ class Store:
             self.commit()
 
     def commit(self) -> None:
-        if self.db.in_transaction:
-            self.db.execute("COMMIT")
+        """Write the held rows in one short transaction (raises `StoreError` if the disk refuses)."""
+        if self.buffer or self.dup_buffer:
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                self.db.executemany("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                    list(self.buffer.values()))
+                self.db.executemany("INSERT OR REPLACE INTO duplicates VALUES (?, ?, ?, ?, ?, ?)", self.dup_buffer)
+                self.db.execute("COMMIT")
+            except sqlite3.Error as e:
+                with contextlib.suppress(sqlite3.Error):
+                    if self.db.in_transaction:
+                        self.db.execute("ROLLBACK")
+                raise StoreError(describe_failure(self.path, e)) from None
+            self.buffer.clear()
+            self.dup_buffer.clear()
         self.pending = 0
         self.last_commit = time.monotonic()
 
     def close(self) -> None:
-        self.commit()
-        self.db.close()
+        """Commit what is held, then close (the lock goes with the file)."""
+        try:
+            if self.write:
+                self.commit()
+        finally:
+            self._release()
+
+
+def _decode(text: Any, rowid: int, on_bad: Any) -> dict[str, Any] | None:
+    try:
+        got = json.loads(text)
+    except (TypeError, ValueError) as e:
+        if on_bad is not None:
+            on_bad(f"row {rowid} is damaged ({type(e).__name__}: {e}); skipped")
+        return None
+    if not isinstance(got, dict):
+        if on_bad is not None:
+            on_bad(f"row {rowid} is damaged (not a JSON object); skipped")
+        return None
+    return got

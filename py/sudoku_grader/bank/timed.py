@@ -144,6 +144,9 @@ def _rate_scale(name: str, board: Any, table: dict[str, Any] | None, solution: l
                 se_stop: str | None = None) -> None:
     """Rate one scale into ``rated`` (or its timeout, into ``timed_out`` as well)."""
     scale = ratings.BY_ID[name]
+    if board.geometry.size not in scale.sizes:  # as `ratings.rate_board` answers: no number here
+        rated[name] = ratings.unsupported(scale)
+        return
     scores = (table or {}).get(name)
     partial = Path()  # filled as the scale walks: what a cut-off still proves
     if deadline():
@@ -192,3 +195,21 @@ def explain(text: str, techniques: list[str] | None, policy: str, seed: int,
     if not path.solved:
         out["stuck"] = {"reason": path.stuck, "position": path.board.to_string(".") if path.board else ""}
     return annotate(out, text) if annotate is not None else out
+
+
+def limited(text: str, time_limit: float, call: Callable[[Deadline], dict[str, Any]]) -> dict[str, Any]:
+    """``call(cancel)`` (`api.steps`, `api.hint`) stopped after ``time_limit`` seconds: between two
+    techniques by the ``cancel`` hook, or by the alarm inside one search. A stopped call answers
+    ``status`` "timeout" and no steps: a listing cut short would look complete."""
+    deadline = Deadline(time_limit)
+    try:
+        with _alarm(time_limit + HARD_GRACE):
+            return call(deadline)
+    except (Cancelled, HardTimeout):
+        try:
+            puzzle = api.load(text).to_string(".")
+        except SudokuError:
+            puzzle = text.strip()
+        return {"puzzle": puzzle, "status": "timeout",
+                "error": f"time limit of {time_limit:g} s reached before the search finished; "
+                         "allow more with --time-limit or ask for fewer techniques"}

@@ -18,6 +18,7 @@ from pathlib import Path
 from ..book import BookOptions, BookPuzzle, Section, prepare, render, section_name
 from ..errors import SudokuError
 from ..levels import level_named
+from . import checks
 from .daily import Bank, Entry, Generator, read_bank, read_db
 
 
@@ -36,13 +37,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--candidates", nargs="?", const="hardest", default="none", choices=("hardest", "all"),
                    help="print each empty cell's candidates on the hardest puzzles (expert and extreme), or all")
     p.add_argument("--level", help="draw --count puzzles of this New game level (easy ... extreme, six)")
-    p.add_argument("--count", type=int, default=None, help="how many puzzles of --level (default 10)")
+    p.add_argument("--count", type=checks.count("--count", 1, 100000), default=None,
+                   help="how many puzzles of --level (default 10)")
     p.add_argument("--sections", metavar="LEVEL:N,...", help="sections by level, e.g. easy:10,medium:10,hard:10")
     p.add_argument("--bank", metavar="FILE", help="draw --level/--sections puzzles from this file")
     p.add_argument("--db", metavar="FILE", help="draw --level/--sections puzzles from a `rate --db` store")
     p.add_argument("--seed", type=int, default=0, help="seed for drawing or generating (default 0)")
-    p.add_argument("--time-limit", type=float, default=120.0, help="seconds to rate one puzzle (default 120)")
-    p.add_argument("--timeout", type=float, default=600.0, help="seconds the generator may look for one puzzle")
+    p.add_argument("--time-limit", type=checks.seconds("--time-limit"), default=120.0,
+                   help="seconds to rate one puzzle (default 120)")
+    p.add_argument("--timeout", type=checks.seconds("--timeout"), default=600.0,
+                   help="seconds the generator may look for one puzzle")
 
 
 def parse_sections(spec: str) -> list[tuple[str, int]]:

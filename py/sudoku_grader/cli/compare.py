@@ -18,7 +18,8 @@ from ..bank.store import Store, is_store
 from ..errors import SudokuError
 from ..ratings import load_scores, parse_scales
 from ..ratings.compare import Collection, build, records, write
-from .rate import rate_many
+from .checks import DEFAULT_LIMITS, USAGE, capped_jobs, count
+from .rate import add_time_limit, rate_many
 from .records import COMPARE, RecordWriter, add_format_argument, output_format
 
 
@@ -30,8 +31,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--report", choices=("html", "md"), default="html")
     p.add_argument("--scales", default=None)
     p.add_argument("--scores")
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--limit", type=int, default=None, help="rate at most N puzzles per file")
+    p.add_argument("--jobs", type=count("--jobs", 1, 10**6), default=1)
+    p.add_argument("--limit", type=count("--limit", 1), default=None, help="rate at most N puzzles per file")
+    add_time_limit(p, DEFAULT_LIMITS["rate"])
     p.add_argument("--title", default="Puzzle collections compared")
     p.add_argument("--json", action="store_true", help="the same as --format jsonl")
     add_format_argument(p, "no records: the report's path only")
@@ -42,7 +44,7 @@ def add_parser(sub: Any) -> None:
 
 def _read_store(path: Path, limit: int | None) -> list[dict[str, Any]]:
     """The results of a ``rate --db`` store, each puzzle once (the row with most scales wins)."""
-    store = Store(path)
+    store = Store(path, write=False)
     try:
         best: dict[str, dict[str, Any]] = {}
         for r in store.results():
@@ -61,12 +63,18 @@ def _read_collection(path: Path, limit: int | None) -> tuple[list[str], list[dic
         return [], _read_store(path, limit)
     puzzles, rated = [], []
     with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
+        for n, line in enumerate(f, 1):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
             if line.startswith("{"):
-                rated.append(json.loads(line))
+                try:
+                    got = json.loads(line, parse_constant=_no_constant)
+                except (ValueError, RecursionError) as e:
+                    raise SudokuError(f"{path}, line {n}: not a JSON object from `rate` ({e})") from None
+                if not isinstance(got, dict):
+                    raise SudokuError(f"{path}, line {n}: not a JSON object from `rate`")
+                rated.append(got)
             else:
                 puzzles.append(line)
             if limit is not None and len(puzzles) + len(rated) >= limit:
@@ -74,27 +82,57 @@ def _read_collection(path: Path, limit: int | None) -> tuple[list[str], list[dic
     return puzzles, rated
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def collection_names(paths: list[Path]) -> list[str]:
+    """A distinct name per collection: the file's stem, with as much of its folder as tells two
+    files of the same name apart (``a/bank`` and ``b/bank``), else numbered."""
+    names = [p.stem for p in paths]
+    depth = 1
+    while len(set(names)) < len(names) and depth < 8:
+        depth += 1
+        names = ["/".join([*p.parent.parts[-(depth - 1):], p.stem]) for p in paths]
+    if len(set(names)) < len(names):
+        names = [f"{n} ({i})" for i, n in enumerate(names, 1)]
+    return names
+
+
 def run(args: argparse.Namespace) -> int:
+    """``compare``: exit 0, or 2 for a usage error (a missing file, a bad line, an output that is a file)."""
     try:
         fmt = output_format(args, "none")
         scales = parse_scales(args.scales)
         scores = load_scores(args.scores) if args.scores else None
+        out_dir = Path(args.out)
+        if out_dir.exists() and not out_dir.is_dir():
+            raise SudokuError(f"-o {args.out}: a file of that name exists; the report needs a folder")
+        paths = [Path(name) for name in args.files]
+        for path in paths:
+            if not path.is_file():
+                raise SudokuError(f"no such file: {path}")
+        # read every file before rating any: a bad line is found at once, not after an hour's work
+        read = [_read_collection(path, args.limit) for path in paths]
     except SudokuError as e:
         print(f"error: {e}", file=sys.stderr)
-        return 2
+        return USAGE
+    except OSError as e:
+        print(f"error: cannot read {e.filename}: {e.strerror}", file=sys.stderr)
+        return USAGE
+    jobs = capped_jobs(args.jobs)
     collections = []
-    for name in args.files:
-        path = Path(name)
-        if not path.exists():
-            print(f"error: no such file: {name}", file=sys.stderr)
-            return 2
-        puzzles, rated = _read_collection(path, args.limit)
+    for path, name, (puzzles, rated) in zip(paths, collection_names(paths), read):
         if puzzles:
-            print(f"rating {len(puzzles)} puzzles of {path.name}", file=sys.stderr)
-            rated += list(rate_many(puzzles, scales, scores, max(1, args.jobs), args.jobs > 1, len(puzzles)))
-        collections.append(Collection(path.stem, [r for r in rated if r.get("status") == "unique"]))
+            print(f"rating {len(puzzles)} puzzles of {path}", file=sys.stderr)
+            rated += list(rate_many(puzzles, scales, scores, jobs, jobs > 1, len(puzzles), args.time_limit))
+        collections.append(Collection(name, [r for r in rated if r.get("status") == "unique"]))
     report = build(collections)
-    out = write(report, args.out, args.report, args.title)
+    try:
+        out = write(report, args.out, args.report, args.title)
+    except OSError as e:
+        print(f"error: cannot write the report in {args.out}: {e.strerror}", file=sys.stderr)
+        return USAGE
     if fmt == "none":
         print(str(out))
         return 0

@@ -34,6 +34,7 @@ from ..errors import SudokuError
 from ..formats import to_line
 from ..generator import generate_level
 from ..levels import BY_ID, LEVELS, level_named, level_of
+from .checks import seconds
 from .embed import embed_data
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -53,9 +54,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     src = p.add_mutually_exclusive_group()
     src.add_argument("--bank", metavar="FILE", help="draw from this file of puzzles (text or JSON lines)")
     src.add_argument("--db", metavar="FILE", help="draw from a `rate --db` store (puzzles rated on se and hodoku)")
-    p.add_argument("--time-limit", type=float, default=120.0,
+    p.add_argument("--time-limit", type=seconds("--time-limit"), default=120.0,
                    help="seconds to rate one bank puzzle's level (default 120); past it the puzzle is not used")
-    p.add_argument("--timeout", type=float, default=600.0,
+    p.add_argument("--timeout", type=seconds("--timeout"), default=600.0,
                    help="seconds the generator may look for one day's puzzle (default 600)")
     p.add_argument("--base", default="/grader/", help="URL of the app's dist/ (archive.html loads the element)")
     p.add_argument("--title", default="Puzzle of the day", help="title of archive.html")

@@ -12,15 +12,18 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .. import __version__, api
+from .. import __version__
+from ..bank import timed
 from ..errors import SudokuError
 from ..formats import parse
 from ..ratings import BY_ID, FIELD_NAMES
-from .rate import annotate_explain
+from .checks import DEFAULT_LIMITS
+from .rate import add_time_limit, annotate_explain
 
 #: Version of the JSON the element reads (web/embed.js checks it).
 FORMAT = 1
@@ -35,6 +38,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--inline", action="store_true",
                    help="put each puzzle's JSON inside its snippet (one paste, no file to upload)")
     p.add_argument("--title", default="Puzzles", help="title of index.html")
+    add_time_limit(p, DEFAULT_LIMITS["explain"])
     p.set_defaults(json=True, policy="simplest", seed=0)
 
 
@@ -47,14 +51,22 @@ def label_of(text: str) -> str:
     return parsed.label if parsed.format == "line" else ""
 
 
-def embed_data(text: str) -> dict[str, Any]:
+def embed_data(text: str, time_limit: float = DEFAULT_LIMITS["explain"]) -> dict[str, Any]:
     """What one element draws: the puzzle, its solution, every rating and the explained steps, and
     the ``label`` written after the puzzle when there is one (the element's heading).
 
     The SE path is left out of the ratings (the steps already say it) and each step's
     ``extra`` (numbers the page does not show), so ten puzzles stay light for a reader.
     """
-    out = annotate_explain(api.explain(text), text)
+    t0 = time.perf_counter()
+
+    def annotate(got: dict[str, Any], text: str) -> dict[str, Any]:
+        return annotate_explain(got, text, max(time_limit - (time.perf_counter() - t0), 0.001))
+
+    out = timed.explain(text, None, "simplest", 0, time_limit, annotate)
+    cut = [s for s, r in (out.get("ratings") or {}).items() if isinstance(r, dict) and r.get("status") == "timeout"]
+    if out.get("status") == "timeout" or cut:
+        raise SudokuError(f"the time limit of {time_limit:g} s was reached; allow more with --time-limit")
     if out.get("status") != "unique":
         raise SudokuError(out.get("error") or f"the puzzle has {out.get('status')} solutions")
     ratings = {scale: {k: v for k, v in r.items() if k not in ("path", "seconds")}
@@ -128,7 +140,7 @@ def run(args: argparse.Namespace, items: Iterable[tuple[int, str]]) -> int:
     for lineno, text in items:
         n = len(entries) + 1
         try:
-            data = embed_data(text)
+            data = embed_data(text, args.time_limit)
         except SudokuError as e:
             bad.append(f"line {lineno}: {e}")
             continue

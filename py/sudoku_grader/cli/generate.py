@@ -16,24 +16,28 @@ from ..errors import SudokuError
 from ..generator import Generated, GenerateOptions, generate_one
 from ..ratings import BY_ID, SCALES
 from ..techniques import REGISTRY
+from .checks import count, number, seconds
 from .records import RecordWriter, add_format_argument, generate_table, output_format
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The ``generate`` subcommand's options."""
-    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
-    p.add_argument("--size", type=int, default=9, help="grid size: 9 (default) or 6 (6x6, boxes of 2x3)")
+    p.add_argument("--count", type=count("--count", 1, 10**6), default=1, help="how many puzzles (default 1)")
+    p.add_argument("--size", type=count("--size", 1, 99), default=9,
+                   help="grid size: 9 (default) or 6 (6x6, boxes of 2x3)")
     p.add_argument("--seed", type=int, default=None, help="seed for reproducible output (default: random)")
     p.add_argument("--symmetry", default="none", help="none, rotational (180), mirror or diagonal")
     p.add_argument("--minimal", action="store_true", help="only puzzles where every given is needed")
     p.add_argument("--technique", metavar="NAME",
                    help="practice: the puzzle's hardest step is this technique (the path needs nothing harder)")
     p.add_argument("--scale", help=f"rating scale to aim at: {', '.join(SCALES)}")
-    p.add_argument("--min", type=float, dest="lo", help="lowest rating on the scale (e.g. SE 4.0)")
-    p.add_argument("--max", type=float, dest="hi", help="highest rating on the scale")
+    p.add_argument("--min", type=number("--min"), dest="lo", help="lowest rating on the scale (e.g. SE 4.0)")
+    p.add_argument("--max", type=number("--max"), dest="hi", help="highest rating on the scale")
     p.add_argument("--level", "--grade", dest="level", help="level name on the scale (hodoku unfair, ...)")
-    p.add_argument("--max-tries", type=int, default=None, help="give up on a puzzle after N grids")
-    p.add_argument("--timeout", type=float, default=600.0, help="give up on a puzzle after N seconds (600)")
+    p.add_argument("--max-tries", type=count("--max-tries", 1), default=None,
+                   help="give up on a puzzle after N grids")
+    p.add_argument("--timeout", type=seconds("--timeout"), default=600.0,
+                   help="give up on a puzzle after N seconds (600)")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle with its rating "
                    "(the same as --format jsonl)")
     add_format_argument(p, "one line per puzzle with a # label")

@@ -18,13 +18,16 @@ import argparse
 import contextlib
 import itertools
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from .. import __version__, api
 from ..bank import timed
+from ..bank.store import StoreError
 from ..errors import SudokuError
 from ..formats import looks_like_line
 from ..ratings import SCALES, parse_scales
@@ -36,6 +39,7 @@ from . import drills as drills_cmd
 from . import embed as embed_cmd
 from . import generate as generate_cmd
 from . import rate as rate_cmd
+from .checks import BAD_INPUT, DEFAULT_LIMITS, INTERNAL, OK, STORE, USAGE
 from .records import COMMAND_TABLES, OPTIONS, TECHNIQUES, RecordWriter, add_format_argument, output_format
 
 COMMANDS = ("solve", "explain", "steps", "rate", "hint")
@@ -49,12 +53,27 @@ class UsageError(Exception):
 
 
 # ---------------------------------------------------------------- input
-def _read_items(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
+def _lines(stream: Iterable[bytes], name: str) -> Iterator[str]:
+    """The stream's lines as text (bad UTF-8 replaced); a read error is the user's file, not our bug."""
+    try:
+        for raw in stream:
+            yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
+    except OSError as e:
+        raise UsageError(f"cannot read {name}: {e.strerror or e}") from None
+
+
+def clean_argument(text: str) -> str:
+    """An argument as valid text: bytes that were not UTF-8 (kept by Python as lone surrogates, which
+    no output can encode) become U+FFFD, as they do in files."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _read_items(stream: Iterable[bytes], name: str = "standard input") -> Iterator[tuple[int, str]]:
     """(line number, text) per puzzle; a stream holding one multi-line grid gives one item.
 
     Empty lines and ``#`` comment lines are skipped (their numbers still count).
     """
-    lines = (raw.decode("utf-8", errors="replace").rstrip("\r\n") for raw in stream)
+    lines = _lines(stream, name)
     numbered = enumerate(lines, 1)
     head: list[tuple[int, str]] = []
     for n, text in numbered:
@@ -117,7 +136,7 @@ def _inputs(args: argparse.Namespace) -> tuple[Iterable[tuple[int, str]], _Progr
     if args.puzzles:
         if args.file:
             raise UsageError("give puzzles as arguments or with -f FILE, not both")
-        return list(enumerate(args.puzzles, 1)), None, None
+        return list(enumerate(map(clean_argument, args.puzzles), 1)), None, None
     if args.file and args.file != "-":
         try:
             handle: IO[bytes] = open(args.file, "rb")  # noqa: SIM115 - closed by main
@@ -129,7 +148,7 @@ def _inputs(args: argparse.Namespace) -> tuple[Iterable[tuple[int, str]], _Progr
         # about 82 bytes per puzzle line
         if size // 82 > PROGRESS_MIN_PUZZLES and sys.stderr.isatty():
             progress = _Progress(counter, size)
-        return _read_items(counter), progress, handle  # type: ignore[arg-type]
+        return _read_items(counter, clean_argument(args.file)), progress, handle
     if sys.stdin.isatty() and not args.file:
         raise UsageError("no puzzle given: pass puzzles as arguments, -f FILE, or pipe them on standard input")
     return _read_items(sys.stdin.buffer), None, None
@@ -164,7 +183,16 @@ def _explain_text(n: int, out: dict[str, Any]) -> str:
 
 
 def _is_bad(out: dict[str, Any]) -> bool:
-    return out.get("status") in ("invalid", "none", "multiple")
+    return out.get("status") in ("invalid", "none", "multiple", "error")
+
+
+def internal_error(text: str, e: BaseException) -> dict[str, Any]:
+    """The record of a puzzle our own code failed on: ``status`` "error", never a verdict on the puzzle."""
+    if isinstance(e, RecursionError):
+        why = "the position is too deep to analyse"
+    else:
+        why = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e).strip() else 'no message'}"
+    return {"puzzle": text.strip(), "status": "error", "error": f"internal error ({why}); please report this puzzle"}
 
 
 def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None, options: Options) -> dict[str, Any]:
@@ -173,21 +201,19 @@ def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None, 
     if args.command == "explain":
         annotated = (techniques is None and args.policy == "simplest" and not options.changed()
                      and args.scales != [])
-        if args.time_limit is not None:
-            t0 = time.perf_counter()
+        t0 = time.perf_counter()
 
-            def annotate(out: dict[str, Any], text: str) -> dict[str, Any]:
-                left = max(args.time_limit - (time.perf_counter() - t0), 0.001)
-                return rate_cmd.annotate_explain(out, text, left, args.scales)
+        def annotate(out: dict[str, Any], text: str) -> dict[str, Any]:
+            left = max(args.time_limit - (time.perf_counter() - t0), 0.001)
+            return rate_cmd.annotate_explain(out, text, left, args.scales)
 
-            return timed.explain(text, techniques, args.policy, args.seed, args.time_limit,
-                                 annotate if annotated else None, options)
-        out = api.explain(text, techniques, policy=args.policy, seed=args.seed, options=options)
-        return rate_cmd.annotate_explain(out, text, None, args.scales) if annotated else out
+        return timed.explain(text, techniques, args.policy, args.seed, args.time_limit,
+                             annotate if annotated else None, options)
     if args.command == "steps":
-        return api.steps(text, techniques, options=options)
+        return timed.limited(text, args.time_limit,
+                             lambda cancel: api.steps(text, techniques, options=options, cancel=cancel))
     if args.command == "hint":
-        return api.hint(text, options=options)
+        return timed.limited(text, args.time_limit, lambda cancel: api.hint(text, options=options, cancel=cancel))
     return api.rate(text)
 
 
@@ -212,19 +238,18 @@ def _process(args: argparse.Namespace) -> int:
                 handle.close()
     writer = RecordWriter(fmt, COMMAND_TABLES[args.command]) if fmt != "text" else None
     bad_lines: list[int] = []
-    done = 0
+    done = internal = 0
     try:
         for lineno, text in items:
             try:
                 out = _run_one(args, text, techniques, options)
             except SudokuError as e:
                 out = api.invalid(text, e)
-            except RecursionError:
-                out = api.invalid(text, "internal error: the position is too deep to analyse")
             except Exception as e:  # never a traceback: say what happened and go on
-                out = api.invalid(text, f"internal error ({type(e).__name__}: {e}); please report this puzzle")
+                out = internal_error(text, e)
             if _is_bad(out):
                 bad_lines.append(lineno)
+                internal += out.get("status") == "error"
                 out["line"] = lineno  # the input line (or argument) number
             if writer is None:
                 print(_explain_text(lineno, out), flush=True)
@@ -241,7 +266,7 @@ def _process(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     if done == 0:
         print("error: the input holds no puzzle", file=sys.stderr)
-        return 1
+        return BAD_INPUT
     if bad_lines:
         where = ("argument" if args.puzzles else "line") + ("s" if len(bad_lines) > 1 else "")
         shown = ", ".join(map(str, bad_lines[:20])) + (" ..." if len(bad_lines) > 20 else "")
@@ -250,8 +275,8 @@ def _process(args: argparse.Namespace) -> int:
             "see their \"error\" fields",
             file=sys.stderr,
         )
-        return 1
-    return 0
+        return INTERNAL if internal else BAD_INPUT
+    return OK
 
 
 def _explain_scales(spec: str | None) -> list[str]:
@@ -324,9 +349,10 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--scales", metavar="LIST|none", default=None,
                            help=f"ratings shown above the path: comma-separated, from {','.join(SCALES)} "
                                 "(default all), or none")
-            rate_cmd.add_time_limit(p)
         else:
             p.set_defaults(policy="simplest", seed=0)
+        if name in ("explain", "steps", "hint"):
+            rate_cmd.add_time_limit(p, DEFAULT_LIMITS[name])
         if name == "rate":
             rate_cmd.add_rate_arguments(p)
         if name == "steps":
@@ -360,7 +386,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _terminate(signum: int, frame: Any) -> None:
+    """SIGTERM ends the run as Ctrl-C does: stores commit what they have, ``--jobs`` workers stop."""
+    raise SystemExit(128 + signum)
+
+
+def _tolerant_output() -> None:
+    """Text that cannot be encoded (a lone surrogate) is written escaped instead of stopping the run."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; the exit code is one of `checks`' (0, 1, 2, 3 or 4)."""
+    _tolerant_output()
+    in_main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGTERM, _terminate) if in_main else None
+    try:
+        return _main(argv)
+    finally:
+        if in_main:
+            signal.signal(signal.SIGTERM, old)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -399,7 +449,10 @@ def main(argv: list[str] | None = None) -> int:
         return _process(args)
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)
-        return 2
+        return USAGE
+    except StoreError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return STORE
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -410,4 +463,4 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except Exception as e:  # never a traceback
         print(f"error: internal problem ({type(e).__name__}: {e}); please report it", file=sys.stderr)
-        return 1
+        return INTERNAL

@@ -19,22 +19,24 @@ from typing import Any
 from .. import __version__
 from ..bank import timed
 from ..bank.run import BAD_STATUSES, Settings, puzzle_key, rate_stream
-from ..bank.store import Store, scale_set_key
+from ..bank.store import Store, StoreError, scale_set_key
 from ..errors import SudokuError
 from ..ratings import BY_ID, SCALES, SE_STOPS, load_scores, parse_scales
+from .checks import BAD_INPUT, DEFAULT_LIMITS, INTERNAL, OK, STORE, USAGE, capped_jobs, count, seconds
 from .records import RecordWriter, Table, output_format
 
 
 def add_rate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scales", default=None, help=f"comma-separated, from {','.join(SCALES)} (default all)")
-    p.add_argument("--jobs", type=int, default=1, help="rate on N processes (input order kept)")
+    p.add_argument("--jobs", type=count("--jobs", 1, 10**6), default=1,
+                   help="rate on N processes (input order kept; at most the machine's cores)")
     p.add_argument("--scores", help="JSON score table {scale: {technique: score}} (a flat table is SourGumdrop's)")
     p.add_argument("--se-stop", choices=SE_STOPS, default=None,
                    help="stop SE once EP (pearl) or ED (diamond) is fixed, as serate's --pearl/--diamond; "
                         "ratings.se.final lists the final numbers (ER is then the hardest step so far)")
     p.add_argument("--progress", action="store_true", help="progress bar on stderr even with one process")
     p.add_argument("--quiet", action="store_true", help="no progress bar and no summary on stderr")
-    add_time_limit(p)
+    add_time_limit(p, DEFAULT_LIMITS["rate"])
     p.add_argument("--db", metavar="FILE.sqlite",
                    help="write each result to this SQLite store instead of standard output; "
                         "a second run skips the puzzles already there")
@@ -45,14 +47,15 @@ def add_rate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cluster", metavar="tcp://HOST:8786|local:N",
                    help="rate on a Dask scheduler, or on a local Dask cluster of N processes "
                         '(pip install "sudoku-grader[cluster]")')
-    p.add_argument("--chunk", type=int, default=None,
+    p.add_argument("--chunk", type=count("--chunk", 1, 10**6), default=None,
                    help="puzzles per task with --jobs/--cluster (default: sized to about a second of work)")
 
 
-def add_time_limit(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
-                   help="stop a puzzle after SECONDS (checked between steps): status timeout with the "
-                        "partial path's lower bounds")
+def add_time_limit(p: argparse.ArgumentParser, default: float) -> None:
+    p.add_argument("--time-limit", type=seconds("--time-limit"), default=default, metavar="SECONDS",
+                   help=f"stop a puzzle after SECONDS (default {default:g}; checked between steps, and a "
+                        "step running a second past it is stopped): status timeout with the partial "
+                        "path's lower bounds")
 
 
 # ------------------------------------------------------------------ progress
@@ -166,21 +169,32 @@ def count_puzzle_lines(path: str) -> int | None:
 
 
 def _export(args: argparse.Namespace, scales: list[str], key: str) -> int:
+    """``--export``: every readable row, in input order; a damaged row is named on stderr and skipped,
+    never the end of the export (exit code 4 when any was skipped)."""
     if not os.path.exists(args.db):
         print(f"error: no such store: {args.db}", file=sys.stderr)
-        return 2
-    store = Store(args.db)
+        return USAGE
+    store = Store(args.db, write=False)
+    skipped: list[str] = []
+
+    def bad(message: str) -> None:
+        skipped.append(message)
+        print(f"warning: store {args.db}: {message}", file=sys.stderr)
+
     try:
         writer = RecordWriter(args.export, rate_table(scales), flush=False)
         n = 0
-        for out in store.results(key, __version__):
+        for out in store.results(key, __version__, on_bad=bad):
             n += 1
             writer.write(out)
     finally:
         store.close()
     if n == 0 and not args.quiet:
         print(f"note: the store holds no rows for scales {key} and version {__version__}", file=sys.stderr)
-    return 0
+    if skipped:
+        print(f"error: store {args.db}: {len(skipped)} damaged rows skipped, {n} exported", file=sys.stderr)
+        return STORE
+    return OK
 
 
 class _Filter:
@@ -230,12 +244,11 @@ class _Filter:
 
 
 def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int:
+    """``rate``: exit 0, or 1 (bad puzzles), 2 (usage), 3 (our bug on some puzzle), 4 (the store)."""
     try:
         fmt = output_format(args)
         scales = parse_scales(args.scales)
         scores = load_scores(args.scores) if args.scores else None
-        if args.time_limit is not None and args.time_limit <= 0:
-            raise SudokuError("--time-limit must be a number of seconds > 0")
         if (args.export or not args.resume) and not args.db:
             raise SudokuError("--export and --no-resume need --db FILE.sqlite")
         if args.cluster:
@@ -244,26 +257,25 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
             parse_address(args.cluster)
     except SudokuError as e:
         print(f"error: {e}", file=sys.stderr)
-        return 2
+        return USAGE
     se_stop = getattr(args, "se_stop", None)
     key = scale_set_key(scales, scores, se_stop)
     if args.export:
         return _export(args, scales, key)
-    try:
-        store = Store(args.db) if args.db else None
-    except SudokuError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    jobs = capped_jobs(args.jobs, args.quiet)
+    store = Store(args.db, write=True) if args.db else None  # a StoreError is the caller's exit code 4
     source = _source(args)
     total = len(args.puzzles) if args.puzzles else (
         count_puzzle_lines(args.file) if args.file and args.file != "-" else None)
-    show = not args.quiet and (args.progress or args.jobs > 1 or bool(args.cluster) or sys.stderr.isatty())
+    show = not args.quiet and (args.progress or jobs > 1 or bool(args.cluster) or sys.stderr.isatty())
     bar = ProgressBar(total) if show else None
     writer = RecordWriter(fmt, rate_table(scales)) if store is None else None
     bad = _BadLines()
-    counts = {"rated": 0, "stored before": 0, "duplicates": 0, "timeouts": 0}
+    counts = {"rated": 0, "stored before": 0, "duplicates": 0, "timeouts": 0, "internal errors": 0}
+    seen = [0]
 
     def skipped(out: dict[str, Any]) -> None:
+        seen[0] += 1
         counts["duplicates" if out["status"] == "duplicate" else "stored before"] += 1
         if out["status"] in BAD_STATUSES:
             bad.add(out["line"])
@@ -273,34 +285,48 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
     filt = _Filter(store, key, source, args.time_limit, args.resume, skipped) if store else None
     todo = filt(inputs) if filt else inputs
     settings = Settings(scales, scores, args.time_limit, se_stop)
+    stream = rate_stream(todo, settings, jobs, args.cluster, args.chunk)
     try:
-        for out in rate_stream(todo, settings, max(1, args.jobs), args.cluster, args.chunk):
+        for out in stream:
+            seen[0] += 1
             counts["rated"] += 1
             counts["timeouts"] += out.get("status") == "timeout"
+            counts["internal errors"] += out.get("status") == "error"
             if out.get("status") in BAD_STATUSES:
                 bad.add(out["line"])
             if filt and store:
                 puzzle = filt.finished(out)
-                store.put(puzzle, key, __version__, source, out["line"], out, args.time_limit)
+                if out.get("status") != "error":  # our bug is no verdict: the next run tries again
+                    store.put(puzzle, key, __version__, source, out["line"], out, args.time_limit)
             elif writer:
                 writer.write(out)
             if bar:
                 bar.step()
+    except StoreError:
+        raise
     except SudokuError as e:  # e.g. no Dask, or the scheduler cannot be reached
         print(f"error: {e}", file=sys.stderr)
-        return 2
+        return USAGE
     finally:
+        stream.close()  # stops --jobs workers now if the loop ended early
         if bar:
             bar.close()
         if store:
             store.close()
+    if seen[0] == 0:
+        print("error: the input holds no puzzle", file=sys.stderr)
+        return BAD_INPUT
     if not args.quiet and store is not None:
-        print(", ".join(f"{v} {k}" for k, v in counts.items()) + f"; store {args.db}", file=sys.stderr)
+        shown = {k: v for k, v in counts.items() if v or k != "internal errors"}
+        print(", ".join(f"{v} {k}" for k, v in shown.items()) + f"; store {args.db}", file=sys.stderr)
     if bad.count:
         if not args.quiet:
-            print(f"{bad.count} lines invalid, unsolvable, not unique or repeated (line {bad})", file=sys.stderr)
-        return 1
-    return 0
+            what = "invalid, unsolvable, not unique or repeated"
+            if counts["internal errors"]:
+                what += f"; {counts['internal errors']} of them failed by an internal error (please report)"
+            print(f"{bad.count} lines {what} (line {bad})", file=sys.stderr)
+        return INTERNAL if counts["internal errors"] else BAD_INPUT
+    return OK
 
 
 class _BadLines:

@@ -6,12 +6,17 @@ A command's `Table` names its columns and turns one record into its rows: ``solv
 option), ``compare`` one per scale and collection (and per pair of collections); ``explain`` and
 ``steps`` give one row per step, the puzzle's columns repeated (a puzzle with no step still gets
 one row, its step columns empty). Cells are flat: ``r5c2=2`` placements, ``r1c3<>4`` eliminations, space-separated.
+
+CSV as RFC 4180 has it: a field holding a comma, a quote, a line feed or a carriage return (or
+starting or ending with a space) is quoted, its quotes doubled; lines end with ``\n``. Text that a
+spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+return) gets a leading ``'``, so a crafted puzzle line cannot inject a formula; numbers are written
+as they are. JSON lines are standard JSON (no NaN or Infinity).
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from collections.abc import Callable, Iterable
@@ -62,17 +67,40 @@ class RecordWriter:
             raise ValueError(f"not a record format: {fmt}")
         self.table, self.flush = table, flush
         self.stream = stream if stream is not None else sys.stdout
-        self.csv = csv.writer(self.stream, lineterminator="\n") if fmt == "csv" else None
+        self.csv = fmt == "csv"
         if self.csv:
-            self.csv.writerow(table.columns)
+            self.stream.write(csv_line(table.columns))
 
     def write(self, record: dict[str, Any]) -> None:
         if self.csv:
-            self.csv.writerows(self.table.rows(record))
+            self.stream.write("".join(csv_line(row) for row in self.table.rows(record)))
         else:
-            self.stream.write(json.dumps(record) + "\n")
+            self.stream.write(json.dumps(record, allow_nan=False) + "\n")
         if self.flush:
             self.stream.flush()
+
+
+# ---------------------------------------------------------------- CSV
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_QUOTED = frozenset(',"\r\n')
+
+
+def csv_field(value: Any) -> str:
+    """One CSV field: quoted when it must be, formula-leading text neutralised with ``'``."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    if isinstance(value, str) and text.startswith(FORMULA_START):
+        text = "'" + text
+    if not _QUOTED.isdisjoint(text) or text != text.strip(" "):
+        text = '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def csv_line(row: Iterable[Any]) -> str:
+    return ",".join(csv_field(v) for v in row) + "\n"
 
 
 # ---------------------------------------------------------------- cells

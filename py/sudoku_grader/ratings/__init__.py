@@ -13,6 +13,7 @@ the single table in `mapping`; the output lists every mapping used.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -69,10 +70,17 @@ def load_scores(path: str | Path) -> dict[str, dict[str, Any]]:
     """A user's score table: JSON ``{scale: {technique: score}}``; a flat ``{technique: score}`` is
     SourGumdrop's. Technique names may be ids, display names or aliases (``"X-Wing"``)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(Path(path).read_text(encoding="utf-8"), parse_constant=_no_constant)
     except (OSError, ValueError) as e:
         raise SudokuError(f"cannot read the score table {path}: {e}") from None
+    except RecursionError:
+        raise SudokuError(f"cannot read the score table {path}: nested too deeply") from None
     return normalize_scores(data)
+
+
+def _no_constant(name: str) -> Any:
+    """JSON has no NaN or Infinity (Python's reader takes them unless told)."""
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def normalize_scores(data: Any) -> dict[str, dict[str, Any]]:
@@ -87,26 +95,33 @@ def normalize_scores(data: Any) -> dict[str, dict[str, Any]]:
             raise SudokuError(f"scale {scale!r} does not sum technique scores; use one of {', '.join(SUMMING)}")
         if not isinstance(table, dict):
             raise SudokuError(f"scores for {scale} must be an object {{technique: score}}")
-        out[scale] = {_technique_id(name): _score_value(scale, name, v) for name, v in table.items()}
+        out[scale] = {_technique_id(scale, name): _score_value(scale, name, v) for name, v in table.items()}
     return out
 
 
-def _technique_id(name: str) -> str:
+def _technique_id(scale: str, name: Any) -> str:
+    """Our id for a score table's technique name; a name neither we nor the scale's table know is
+    an error (a typo would otherwise leave the default price in place without a word)."""
     from .common import find_technique
 
-    t = find_technique(name)
+    t = find_technique(name) if isinstance(name, str) else None
     if t is not None:
         return t.id
-    return name if name == name.lower() and " " not in name else normalize(name)
+    key = name if name == name.lower() and " " not in name else normalize(name)
+    if key not in BY_ID[scale].prices:
+        raise SudokuError(f"unknown technique {name!r} in the scores for {scale}; `techniques` lists the names")
+    return key
 
 
 def _score_value(scale: str, name: str, v: Any) -> Any:
-    ok_number = isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0
+    def fine(x: Any) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x >= 0
+
+    ok_number = fine(v)
     pairs = BY_ID[scale].score_pairs
-    ok_pair = (pairs and isinstance(v, list) and len(v) == 2
-               and all(isinstance(x, (int, float)) and x >= 0 for x in v))
+    ok_pair = pairs and isinstance(v, list) and len(v) == 2 and all(fine(x) for x in v)
     if not (ok_number or ok_pair):
-        raise SudokuError(f"score for {name!r} in {scale} must be a number >= 0"
+        raise SudokuError(f"score for {name!r} in {scale} must be a finite number >= 0"
                           + (" or [first, later]" if pairs else ""))
     return v
 

@@ -174,7 +174,7 @@ def write(report: Report, out_dir: str | Path, fmt: str = "html", title: str = "
     for mid, svg in report.svgs.items():
         (out / f"{mid.replace('.', '-')}.svg").write_text(svg, encoding="utf-8")
     if fmt == "md":
-        lines = [f"# {title}", "", "Welch's t-test (unequal variances), two-sided, alpha 0.05.", ""]
+        lines = [f"# {_md_text(title)}", "", "Welch's t-test (unequal variances), two-sided, alpha 0.05.", ""]
         for mid, label in report.labels.items():
             lines += [f"## {label}", "", f"![{label}]({mid.replace('.', '-')}.svg)", ""]
             lines += _md_table(STAT_HEAD, _stat_rows(report, mid)) + [""]
@@ -200,8 +200,17 @@ def write(report: Report, out_dir: str | Path, fmt: str = "html", title: str = "
     return path
 
 
+_MD_SPECIAL = str.maketrans({ch: "\\" + ch for ch in "\\`*_[]()#|!<>"} | {"\n": " ", "\r": " "})
+
+
+def _md_text(text: str) -> str:
+    """Text (a file name, the title) shown as itself in Markdown: no HTML, link, emphasis or table cell break."""
+    return text.translate(_MD_SPECIAL)
+
+
 def _md_table(head: list[str], rows: list[list[str]]) -> list[str]:
-    return ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)] + ["| " + " | ".join(r) + " |" for r in rows]
+    return (["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+            + ["| " + " | ".join(_md_text(c) for c in r) + " |" for r in rows])
 
 
 def _html_table(head: list[str], rows: list[list[str]]) -> str:

@@ -69,12 +69,14 @@ class _Chains:
         off = r.off & CAND_BITS
         if not off:
             return None
-        alive = 0
+        alive = had = 0
         offc = [0] * 10
         for d in range(1, 10):
             offc[d] = nodes_to_cells(off, d)
             alive |= b.digit_cells[d] & ~offc[d]
-        empty = b.unsolved & ~alive
+            had |= b.digit_cells[d]
+        # a cell that had no candidate before the premise says nothing about the premise
+        empty = b.unsolved & had & ~alive
         if empty:
             c = (empty & -empty).bit_length() - 1
             return ([(cand_id(c, e + 1), False) for e in iter_bits(b.cands[c])],
