@@ -21,9 +21,10 @@ function fmt(v) {
  * `rating-<scale>-pending`). Returns the number of scales rated.
  * @param {HTMLElement} root @param {Record<string, any>} ratings
  * @param {{doc?: Document, names?: Record<string, string>, fields?: Record<string, any>, pending?: string[],
- *   pendingText?: (scale: string) => string}} [options]
+ *   pendingText?: (scale: string) => string, known?: boolean}} [options]  ``known``: the engine has answered
+ *   (its catalogue came and the rating run is over)
  */
-export function renderRatings(root, ratings, { doc = document, names = {}, fields = {}, pending = [], pendingText = () => "waiting" } = {}) {
+export function renderRatings(root, ratings, { doc = document, names = {}, fields = {}, pending = [], pendingText = () => "waiting", known = true } = {}) {
   root.textContent = "";
   const rated = Object.entries(ratings || {}).filter(([, v]) => v !== null && v !== undefined);
   const rank = (id) => {
@@ -35,7 +36,8 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
   if (!rows.length) {
     const p = doc.createElement("p");
     p.className = "muted";
-    p.textContent = "This version of the engine computes no rating scale yet.";
+    // only once the engine has said which scales it has (its catalogue) is "none" an answer
+    p.textContent = known ? "This version of the engine computes no rating scale yet." : "Rating…";
     root.appendChild(p);
     return 0;
   }
