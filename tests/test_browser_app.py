@@ -538,7 +538,7 @@ def test_generate_aims_at_a_band_and_matches_the_python_package(page: Any) -> No
     assert grid_line(page) == expected["puzzle"]
     assert f"seed 7, SE {expected['rating']['er']:.1f}" in by_id(page, "gen-status").inner_text()
     analyzed(page)
-    assert by_id(page, "rating-se-er").inner_text().strip() == fmt(expected["rating"]["er"])
+    assert by_id(page, "rating-se-er").inner_text().strip() == fmt(expected["rating"]["er"], "er")
     shot(page, "app-15-generated")
     # a technique target needs a technique: said plainly, nothing is lost
     page.select_option('[data-testid="gen-scale"]', "technique")

@@ -9,7 +9,12 @@ const HEADLINE_FIELDS = ["er", "score", "total", "grade", "level"];
 
 const kebab = (s) => String(s).replace(/[_\s]+/g, "-").toLowerCase();
 
-function fmt(v) {
+// Sudoku Explainer's numbers are always written with one decimal (2.0, not 2), as SE writes them.
+const ONE_DECIMAL = ["er", "ep", "ed"];
+
+/** @param {any} v @param {string} [field] */
+function fmt(v, field = "") {
+  if (typeof v === "number" && ONE_DECIMAL.includes(field)) return v.toFixed(1);
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
   if (typeof v === "boolean") return v ? "yes" : "no";
   return String(v);
@@ -68,7 +73,7 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
     } else if (value && typeof value === "object" && !Array.isArray(value)) {
       const field = HEADLINE_FIELDS.find((f) => isShown(value[f]));
       head.setAttribute("data-testid", `rating-${kebab(scale)}`);
-      head.textContent = field ? fmt(value[field]) : "–";
+      head.textContent = field ? fmt(value[field], field) : "–";
       const stuck = value.solved === false;
       if (stuck) {
         // The scale's own techniques stopped before the end: no rating, only partial figures.
@@ -99,7 +104,7 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
         const val = doc.createElement("span");
         val.className = "value";
         val.setAttribute("data-testid", `rating-${kebab(scale)}-${kebab(k)}`);
-        val.textContent = fmt(v);
+        val.textContent = fmt(v, k);
         span.append(label, val);
         details.appendChild(span);
       }
