@@ -718,11 +718,12 @@ def test_solve_by_hint_and_apply_only(page: Any, site: str, puzzle: str) -> None
           f" (median), {waits[int(0.9 * (len(waits) - 1))]:.3f} s (p90), {waits[-1]:.3f} s (max) in Pyodide")
     by_id(page, "solved").wait_for()
     page.wait_for_function(
-        "() => /^You solved an SE /.test(document.querySelector('[data-testid=solved]').textContent)",
+        "() => /^Solved in .* You solved an SE /.test(document.querySelector('[data-testid=solved]').textContent)",
         timeout=WORK_TIMEOUT_MS)
     text = by_id(page, "solved").inner_text()
     er = cli_json("rate", puzzle)["ratings"]["se"]["er"]
-    assert text.startswith(f"You solved an SE {er:.1f} / HoDoKu ")
+    assert text.startswith("Solved in ") and f" with {applied} hint" in text  # the time and the hints used
+    assert f". You solved an SE {er:.1f} / HoDoKu " in text
     assert "hardest step is" in text
     assert page.evaluate("window.sudokuGrader.state.pathShown")  # solved: the path spoils nothing now
     assert not by_id(page, "path-note").is_visible()
