@@ -132,8 +132,10 @@ def cli_json(command: str, puzzle: str) -> dict[str, Any]:
     return json.loads(lines[-1])
 
 
-def fmt(v: Any) -> str:
-    """How the page prints a rating value (web/ratings-view.js `fmt`)."""
+def fmt(v: Any, field: str = "") -> str:
+    """How the page prints a rating value (web/ratings-view.js `fmt`): SE's ER, EP, ED with one decimal."""
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and field in ("er", "ep", "ed"):
+        return f"{v:.1f}"
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, int):
@@ -158,7 +160,7 @@ def rating_fields(rate: dict[str, Any]) -> Iterator[tuple[str, str]]:
                 if k == "seconds":
                     continue
                 if isinstance(v, (int, float, str, bool)) and v != "":
-                    yield f"rating-{kebab(scale)}-{kebab(k)}", fmt(v)
+                    yield f"rating-{kebab(scale)}-{kebab(k)}", fmt(v, k)
         elif isinstance(value, (int, float, str, bool)):
             yield f"rating-{kebab(scale)}", fmt(value)
 

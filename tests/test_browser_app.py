@@ -538,7 +538,7 @@ def test_generate_aims_at_a_band_and_matches_the_python_package(page: Any) -> No
     assert grid_line(page) == expected["puzzle"]
     assert f"seed 7, SE {expected['rating']['er']:.1f}" in by_id(page, "gen-status").inner_text()
     analyzed(page)
-    assert by_id(page, "rating-se-er").inner_text().strip() == fmt(expected["rating"]["er"])
+    assert by_id(page, "rating-se-er").inner_text().strip() == fmt(expected["rating"]["er"], "er")
     shot(page, "app-15-generated")
     # a technique target needs a technique: said plainly, nothing is lost
     page.select_option('[data-testid="gen-scale"]', "technique")
@@ -718,11 +718,12 @@ def test_solve_by_hint_and_apply_only(page: Any, site: str, puzzle: str) -> None
           f" (median), {waits[int(0.9 * (len(waits) - 1))]:.3f} s (p90), {waits[-1]:.3f} s (max) in Pyodide")
     by_id(page, "solved").wait_for()
     page.wait_for_function(
-        "() => /^You solved an SE /.test(document.querySelector('[data-testid=solved]').textContent)",
+        "() => /^Solved in .* You solved an SE /.test(document.querySelector('[data-testid=solved]').textContent)",
         timeout=WORK_TIMEOUT_MS)
     text = by_id(page, "solved").inner_text()
     er = cli_json("rate", puzzle)["ratings"]["se"]["er"]
-    assert text.startswith(f"You solved an SE {er:.1f} / HoDoKu ")
+    assert text.startswith("Solved in ") and f" with {applied} hint" in text  # the time and the hints used
+    assert f". You solved an SE {er:.1f} / HoDoKu " in text
     assert "hardest step is" in text
     assert page.evaluate("window.sudokuGrader.state.pathShown")  # solved: the path spoils nothing now
     assert not by_id(page, "path-note").is_visible()

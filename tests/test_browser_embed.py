@@ -157,7 +157,19 @@ def test_solve_here_without_the_engine(page: Any, site: tuple[CountingServer, li
     assert label(marked).endswith(", its marks lost the digit that belongs here")
     assert not label(right).endswith(", wrong digit")
     assert shadow(page, 0, "embed-status").inner_text() == "1 wrong digit, 1 cell whose marks lost the answer."
+    cell = lambda c: shadow(page, 0, f"cell-{cell_name(c)}")  # noqa: E731
+    assert cell(wrong).get_attribute("data-mistake") == "digit"  # marked on the grid, not only said
+    assert cell(marked).get_attribute("data-mistake") == "marks"
+    assert cell(right).get_attribute("data-mistake") is None
     shot(page, "embed-03-solve-here")
+    # a digit that repeats one in its row is shown as a duplicate
+    twin = next(c for c in empty[3:] if any(puzzle[c // 9 * 9 + k] != "." for k in range(9)))
+    seen = next(puzzle[c // 9 * 9 + k] for k in range(9) for c in [twin] if puzzle[c // 9 * 9 + k] != ".")
+    cell(twin).click()
+    page.keyboard.press(seen)
+    assert "dup" in (cell(twin).get_attribute("class") or "")
+    page.keyboard.press("Control+z")
+    assert "dup" not in (cell(twin).get_attribute("class") or "")
     srv.wait_quiet(0.5)
     _, _, paths = srv.take()
     assert not [p for p in paths if "/pyodide/" in p or "/wheels/" in p or "worker.js" in p], paths
@@ -167,6 +179,10 @@ def test_the_runtime_loads_when_a_reader_asks(page: Any, site: tuple[CountingSer
     srv, puzzles = site
     srv.take()
     n = 5  # a top95 puzzle
+    page.evaluate("""(n) => { window.__embedSaid = [];
+        const st = document.querySelectorAll('sudoku-grader')[n].shadowRoot.querySelector('[data-testid=embed-status]');
+        new MutationObserver(() => window.__embedSaid.push(st.textContent))
+          .observe(st, { childList: true, subtree: true, characterData: true }); }""", n)
     shadow(page, n, "embed-rate").click()
     status = shadow(page, n, "embed-status")
     assert "Loading the solver" in status.inner_text()
@@ -180,6 +196,9 @@ def test_the_runtime_loads_when_a_reader_asks(page: Any, site: tuple[CountingSer
         assert shadow(page, n, tid).inner_text() == text, tid
     assert shadow(page, n, "embed-status").inner_text() == (
         f"Rated in your browser: {len(data['steps'])} steps. Use ◀ ▶ to step through.")
+    # progress in words: the scales' names, never their ids
+    said = [t for t in page.evaluate("window.__embedSaid") if t.startswith("Rating ·")]
+    assert said and not [t for t in said if any(f"· {sid} " in t + " " for sid in data["ratings"])], said[:5]
     shot(page, "embed-02-rated-on-request")
 
 

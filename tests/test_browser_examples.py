@@ -60,7 +60,7 @@ def context(browser: Any) -> Iterator[tuple[Any, list[str]]]:
 
 def expected_er(rate: dict[str, Any]) -> str:
     se = (rate.get("ratings") or {}).get("se") or {}
-    return fmt(se["er"]) if "er" in se else "not rated by this version"
+    return fmt(se["er"], "er") if "er" in se else "not rated by this version"
 
 
 def open_example(ctx: Any, site: str, name: str, puzzle: str) -> Any:

@@ -255,10 +255,10 @@ def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str, puzzle: str) -> None:
     assert values == sol
     # the sentence names the one headline scale of the catalogue that rates 6x6, with its grade
     page.wait_for_function(
-        "() => /^You solved an /.test(document.querySelector('[data-testid=solved]').textContent)",
+        "() => /^Solved in .* You solved an /.test(document.querySelector('[data-testid=solved]').textContent)",
         timeout=WORK_TIMEOUT_MS)
     grade = api.rate(puzzle)["ratings"]["sudokuwiki"]["grade"]
-    assert by_id(page, "solved").inner_text().startswith(f"You solved an SudokuWiki {grade} puzzle")
+    assert f". You solved an SudokuWiki {grade} puzzle" in by_id(page, "solved").inner_text()
     # Undo takes the last hint's move back; the game is saved as 36 cells
     by_id(page, "undo").click()
     assert page.evaluate("() => window.sudokuGrader.state.game.values().filter(Boolean).length") < 36

@@ -2,18 +2,23 @@
 // with the puzzle (so links, Back and Forward work). All Sudoku logic runs in Python in the worker
 // (worker-client.js) or in the DOM-free model (model/*.js); panels draw the store and call actions/.
 import * as act from "./actions/index.js";
+import { Bank } from "./bank.js";
 import { Engine } from "./worker-client.js";
 import { EXAMPLES } from "./examples.js";
+import { BankPicker } from "./model/bank.js";
 import { Saves } from "./model/saves.js";
 import { createStore, touches } from "./store.js";
 import * as bookPanel from "./panels/book.js";
 import * as controls from "./panels/controls.js";
 import * as enginePanel from "./panels/engine-status.js";
 import * as exportPanel from "./panels/export.js";
+import * as feedback from "./panels/feedback.js";
+import * as games from "./panels/games.js";
 import * as generate from "./panels/generate.js";
 import * as grid from "./panels/grid.js";
 import * as hint from "./panels/hint.js";
 import * as load from "./panels/load.js";
+import * as newGame from "./panels/newgame.js";
 import * as ratings from "./panels/ratings.js";
 import * as settings from "./panels/settings.js";
 import * as status from "./panels/status.js";
@@ -36,7 +41,10 @@ const MIN_CLUES = { 9: 17, 6: 8 };
 
 const storage = openStorage();
 const engine = new Engine();
-const store = createStore(act.initialState(act.loadSettings(storage)), { engine, storage, saves: new Saves(storage) });
+const bank = new Bank(new URL("bank/", import.meta.url));
+const store = createStore(act.initialState(act.loadSettings(storage)), {
+  engine, storage, saves: new Saves(storage), bank, picker: new BankPicker(storage),
+});
 engine.timeLimit = store.state.settings.timeLimit;
 // A newer build's engine under this page's modules: keep the game, then reload once into the
 // new build (sessionStorage stops a loop if the reload cannot help).
@@ -61,6 +69,9 @@ grid.mount($("grid-panel"), store);
 controls.mount(board, store);
 status.mount($("status"), store);
 load.mount(board, store);
+newGame.mount($("new-game-box"), store);
+games.mount(document.body, store);
+feedback.mount(document.body, store);
 exportPanel.mount(board, store);
 bookPanel.mount(board, store);
 generate.mount($("generate-box"), store);

@@ -18,7 +18,7 @@
 // Attributes: src, puzzle, compact (hides the step text), daily (a feed folder: the puzzle of the
 // reader's day, embed/daily.js) and date (a day of that feed). Solve here is embed/play.js; the solver
 // loader embed/solver.js; rating in the browser runs rate-explain.js, as the page's analysis does.
-import { Position, plainLineGeometry } from "./board.js";
+import { Position, duplicateCells, plainLineGeometry } from "./board.js";
 import { loadDay } from "./embed/daily.js";
 import * as playing from "./embed/play.js";
 import { loadedSolver, solver } from "./embed/solver.js";
@@ -269,8 +269,11 @@ export class SudokuGraderElement extends HTMLElement {
           renderRatings(this.ratingsEl, rated, this.names());
         },
         onProgress: (phase, m) => {
-          if (phase === "explain") m.step && this.say(`Explaining · step ${m.step}`);
-          else if (m.step) this.say(`Rating · ${m.scale || ""} step ${m.step}`);
+          // in words: the scale's name and the technique's, never their ids
+          const tech = (cat.techniques || []).find((/** @type {any} */ t) => t.id === m.technique)?.name || "";
+          const step = m.step ? `step ${m.step}${tech ? ` (${tech})` : ""}` : "";
+          if (phase === "explain") step && this.say(`Explaining · ${step}`);
+          else if (step) this.say(`Rating · ${this.catalogue?.scale_names[m.scale] || "the puzzle"} · ${step}`);
         },
         onRated: (rate) => {
           if (rate.error) throw new Error(rate.error);
@@ -299,7 +302,7 @@ export class SudokuGraderElement extends HTMLElement {
   update() {
     if (this.game) {
       this.grid.render(this.game.view("marks"), { marks: true, showCandidates: true, mistakes: this.flags || undefined,
-        step: this.hintStep || undefined });
+        step: this.hintStep || undefined, duplicates: duplicateCells(this.game.values(), this.game.geo) });
       this.grid.select(this.selected, false);
       return;
     }

@@ -9,7 +9,12 @@ const HEADLINE_FIELDS = ["er", "score", "total", "grade", "level"];
 
 const kebab = (s) => String(s).replace(/[_\s]+/g, "-").toLowerCase();
 
-function fmt(v) {
+// Sudoku Explainer's numbers are always written with one decimal (2.0, not 2), as SE writes them.
+const ONE_DECIMAL = ["er", "ep", "ed"];
+
+/** @param {any} v @param {string} [field] */
+function fmt(v, field = "") {
+  if (typeof v === "number" && ONE_DECIMAL.includes(field)) return v.toFixed(1);
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
   if (typeof v === "boolean") return v ? "yes" : "no";
   return String(v);
@@ -21,9 +26,10 @@ function fmt(v) {
  * `rating-<scale>-pending`). Returns the number of scales rated.
  * @param {HTMLElement} root @param {Record<string, any>} ratings
  * @param {{doc?: Document, names?: Record<string, string>, fields?: Record<string, any>, pending?: string[],
- *   pendingText?: (scale: string) => string}} [options]
+ *   pendingText?: (scale: string) => string, known?: boolean}} [options]  ``known``: the engine has answered
+ *   (its catalogue came and the rating run is over)
  */
-export function renderRatings(root, ratings, { doc = document, names = {}, fields = {}, pending = [], pendingText = () => "waiting" } = {}) {
+export function renderRatings(root, ratings, { doc = document, names = {}, fields = {}, pending = [], pendingText = () => "waiting", known = true } = {}) {
   root.textContent = "";
   const rated = Object.entries(ratings || {}).filter(([, v]) => v !== null && v !== undefined);
   const rank = (id) => {
@@ -35,7 +41,8 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
   if (!rows.length) {
     const p = doc.createElement("p");
     p.className = "muted";
-    p.textContent = "This version of the engine computes no rating scale yet.";
+    // only once the engine has said which scales it has (its catalogue) is "none" an answer
+    p.textContent = known ? "This version of the engine computes no rating scale yet." : "Rating…";
     root.appendChild(p);
     return 0;
   }
@@ -66,7 +73,7 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
     } else if (value && typeof value === "object" && !Array.isArray(value)) {
       const field = HEADLINE_FIELDS.find((f) => isShown(value[f]));
       head.setAttribute("data-testid", `rating-${kebab(scale)}`);
-      head.textContent = field ? fmt(value[field]) : "–";
+      head.textContent = field ? fmt(value[field], field) : "–";
       const stuck = value.solved === false;
       if (stuck) {
         // The scale's own techniques stopped before the end: no rating, only partial figures.
@@ -97,7 +104,7 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
         const val = doc.createElement("span");
         val.className = "value";
         val.setAttribute("data-testid", `rating-${kebab(scale)}-${kebab(k)}`);
-        val.textContent = fmt(v);
+        val.textContent = fmt(v, k);
         span.append(label, val);
         details.appendChild(span);
       }

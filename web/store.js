@@ -16,7 +16,8 @@
 
 /**
  * @param {import("./actions/state.js").State} initial
- * @param {{engine?: any, storage?: Storage|null, saves?: import("./model/saves.js").Saves}} services
+ * @param {{engine?: any, storage?: Storage|null, saves?: import("./model/saves.js").Saves,
+ *   bank?: import("./bank.js").Bank, picker?: import("./model/bank.js").BankPicker}} services
  * @returns {import("./actions/state.js").Store}
  */
 export function createStore(initial, services = {}) {
@@ -24,7 +25,7 @@ export function createStore(initial, services = {}) {
   const listeners = new Set();
   return {
     engine: null,
-    ...services, // engine, storage, saves: shared services, not state
+    ...services, // engine, storage, saves, bank, picker: shared services, not state
     /** @type {Runs} */
     runs: { validityTimer: null, validitySeq: 0, solvedFor: null, analysisRun: 0 },
     get state() {

@@ -11,10 +11,14 @@
 // downloads what the app needs once. Any other file of the site (demo pages, PyScript) is cached
 // the first time a page of this scope loads it.
 //
-// Updates: a page load (navigation) first asks for a newer sw.js. If there is one, it installs,
-// takes over, and the navigation is redirected to itself, so it is served whole by the new
-// build: one reload shows the new version everywhere, never old modules with a new package.
-// Offline, or when the check is slow, the page loads from the cache as it is. Paths are
+// Updates: a page load (navigation) first reads the server's sw.js (at most QUICK_CHECK_MS) and
+// compares its build id with this one. The same build (the usual return visit) is served from the
+// cache at once: the navigation never waits on the registration's update job, which can hold it
+// for seconds. A newer build installs, takes over, and the navigation is redirected to itself, so
+// it is served whole by the new build: one reload shows the new version everywhere, never old
+// modules with a new package. Offline, or when the server is slow to answer, the page loads from
+// the cache as it is while the update installs in the background; the page then says a new
+// version is ready (it listens for a waiting worker) and the next load takes it. Paths are
 // relative to this file, so the app works from a sub-path too.
 const BUILD = "__BUILD__";
 const SHELL = __SHELL__;
@@ -22,7 +26,8 @@ const RUNTIME = __RUNTIME__;
 const PREFIX = "sudoku-grader-";
 const CACHE = PREFIX + BUILD;
 const MANIFEST = "__manifest__.json"; // in each cache: {path: hash} of the build that wrote it
-const UPDATE_CHECK_MS = 2500;
+const QUICK_CHECK_MS = 500; // how long a navigation waits to read the server's sw.js
+const UPDATE_MS = 10_000; // how long it waits for a newer build found there to install
 
 const url = (path) => new URL(path, self.location).href;
 
@@ -164,7 +169,7 @@ function reached(worker, states) {
 async function tookOverByNewerBuild() {
   const reg = self.registration;
   try {
-    if (!reg.waiting) await within(UPDATE_CHECK_MS, reg.update());
+    if (!reg.waiting) await within(UPDATE_MS, reg.update());
     const next = reg.installing || reg.waiting;
     if (!next) return false;
     await within(30_000, reached(next, ["installed", "activating", "activated"]));
@@ -189,10 +194,29 @@ async function fromCache(request) {
   return res;
 }
 
-async function navigate(request) {
-  if (await tookOverByNewerBuild()) return Response.redirect(request.url, 303);
+/** "newer" when the server's sw.js names another build, "same" when it names this one, "unknown"
+ * when it cannot be read within QUICK_CHECK_MS (offline, slow). */
+async function serverBuild() {
   try {
-    return await fromCache(request);
+    const res = await within(QUICK_CHECK_MS, fetch(new Request(self.location.href, { cache: "no-cache" })));
+    if (!res.ok) return "unknown";
+    const found = /const BUILD = "([^"]*)"/.exec(await within(QUICK_CHECK_MS, res.text()));
+    if (!found) return "unknown";
+    return found[1] === BUILD ? "same" : "newer";
+  } catch {
+    return "unknown";
+  }
+}
+
+async function navigate(request, event) {
+  // The cached page is looked up while the server is asked (both are quick; neither waits on the other).
+  const cached = fromCache(request);
+  cached.catch(() => {}); // read below, or dropped when a newer build takes over
+  const found = self.registration.waiting ? "newer" : await serverBuild();
+  if (found === "newer" && (await tookOverByNewerBuild())) return Response.redirect(request.url, 303);
+  if (found === "unknown") event.waitUntil(self.registration.update().catch(() => {})); // for the next load
+  try {
+    return await cached;
   } catch (e) {
     const page = await caches.match(url("index.html"), { cacheName: CACHE, ignoreVary: true });
     if (page) return page;
@@ -203,5 +227,5 @@ async function navigate(request) {
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || !req.url.startsWith(url("./"))) return;
-  event.respondWith(req.mode === "navigate" ? navigate(req) : fromCache(req));
+  event.respondWith(req.mode === "navigate" ? navigate(req, event) : fromCache(req));
 });

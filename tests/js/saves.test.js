@@ -2,7 +2,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { Game } from "../../web/model/game.js";
-import { GAME_PREFIX, INDEX_KEY, Saves } from "../../web/model/saves.js";
+import { GAME_PREFIX, INDEX_KEY, Saves, streak } from "../../web/model/saves.js";
 
 const P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const Q = "...5.6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48...";
@@ -98,4 +98,47 @@ test("a damaged entry is ignored, not fatal", () => {
   const saves = new Saves(store);
   assert.equal(saves.load(P), null);
   assert.deepEqual(saves.list(), []);
+});
+
+test("a solved game goes to the history once; statistics per level; Reset empties them", () => {
+  const store = new FakeStorage();
+  const saves = new Saves(store);
+  const day = 86_400_000;
+  const now = new Date(2026, 10, 27, 12).getTime();
+  const g = new Game(P);
+  g.place(1, 1);
+  g.elapsed = 300;
+  saves.save(g, { now: now - 3 * day, level: "hard", hints: 2 });
+  assert.deepEqual(saves.inProgress().map((e) => e.givens), [P]);
+  saves.save(g, { solved: true, now: now - 2 * day }); // the page saves the last move first
+  const rec = saves.finish(g, { now: now - 2 * day, checks: 1 });
+  assert.deepEqual(rec, { givens: P, date: now - 2 * day, level: "hard", seconds: 300, hints: 2, checks: 1 });
+  assert.equal(saves.finish(g, { now: now - day }), null, "recorded once");
+  assert.deepEqual(saves.inProgress(), [], "a finished game leaves the games in progress");
+  const h = new Game(Q);
+  h.elapsed = 100;
+  saves.save(h, { now: now - day, level: "hard", hints: 0 });
+  saves.finish(h, { now: now - day });
+  const e = new Game(Q.replace("5", "."));
+  e.elapsed = 50;
+  saves.finish(e, { now, level: "easy" });
+  assert.deepEqual(saves.history().map((x) => x.level), ["easy", "hard", "hard"]);
+  const stats = saves.stats(["easy", "medium", "hard"], now);
+  assert.deepEqual(stats.map((x) => [x.level, x.solved, x.best, x.median, x.hints, x.streak]), [
+    ["easy", 1, 50, 50, 0, 1],
+    ["medium", 0, null, null, 0, 0],
+    ["hard", 2, 100, 200, 2, 2], // solved yesterday and the day before: two days in a row
+  ]);
+  saves.resetStats();
+  assert.deepEqual(saves.history(), []);
+  assert.equal(saves.stats(["hard"], now)[0].solved, 0);
+});
+
+test("days in a row end today or yesterday", () => {
+  const day = 86_400_000;
+  const now = new Date(2026, 10, 27, 9).getTime();
+  assert.equal(streak([], now), 0);
+  assert.equal(streak([now, now - day, now - 2 * day, now - 4 * day], now), 3);
+  assert.equal(streak([now - day], now), 1);
+  assert.equal(streak([now - 2 * day], now), 0);
 });

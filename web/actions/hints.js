@@ -1,5 +1,6 @@
 // Hints: the engine's next step from the player's position, shown one rung at a time, and its
 // last rung applied as the player's own move.
+import { countUse } from "./gamemeta.js";
 import { duplicateCells } from "../board.js";
 import { hintLadder } from "../model/ladder.js";
 import { applyStepMove, fixMistakesMove } from "./moves.js";
@@ -33,6 +34,7 @@ export async function hint(store) {
     const answer = await store.engine.request("hint", s.game.positionJSON(), engineOptions(store.state));
     if (store.state.game.version !== version || store.state.game !== s.game) return; // the player moved meanwhile
     const ladder = hintLadder(answer, store.state.catalogue);
+    if (mode === "solve") countUse(store, "hints");
     // ms: how long the player waited for it (the tests report it)
     store.update({ hint: { version, mode, answer, ladder, rung: 1, ms: performance.now() - t0 } });
   } catch (e) {

@@ -14,3 +14,5 @@ export * from "./analysis.js";
 export * from "./generation.js";
 export * from "./book.js";
 export * from "./learn.js";
+export * from "./gamemeta.js";
+export * from "./newgame.js";

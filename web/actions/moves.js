@@ -1,5 +1,6 @@
 // Moves on the grid: digits, marks, erase, undo/redo (across puzzles too), Check; and the one
 // reset a new position on the grid does (`showPosition`).
+import { countUse } from "./gamemeta.js";
 import { abandonAnalysis } from "./analysis.js";
 import { persist } from "./saves.js";
 import { noticeSolved } from "./solved.js";
@@ -136,6 +137,7 @@ export function check(store) {
     return;
   }
   const m = store.state.game.mistakes(sol);
+  if (store.state.mode === "solve") countUse(store, "checks");
   store.update({ checked: m });
   const parts = [];
   if (m.wrong.length) parts.push(plural(m.wrong.length, "wrong digit"));

@@ -1,7 +1,8 @@
 // Puzzles onto the grid: load text in any format, open a position or a URL hash, clear, change
 // the grid's size, switch between Enter & analyse and Solve. Each load goes on the trail (Undo).
 import { plainLineGeometry, Position } from "../board.js";
-import { Game, parseHash } from "../model/game.js";
+import { Game } from "../model/game.js";
+import { extraCells, readHash } from "../model/links.js";
 import { analyze } from "./analysis.js";
 import { showPosition } from "./moves.js";
 import { persist } from "./saves.js";
@@ -109,6 +110,11 @@ export async function loadText(store, text, { analyzeAfter = true, push = true }
   const clean = String(text || "").trim();
   if (!clean) return;
   say(store, null);
+  const extra = extraCells(clean);
+  if (extra) {
+    say(store, extra, "error");
+    return;
+  }
   let givens;
   let placed = "";
   let marks = [];
@@ -170,11 +176,15 @@ export function carriesMarks(text, cells) {
 
 /** Follow the URL's hash: "#<puzzle>" to analyse, "#solve:..." to play. */
 export async function openHash(store, hash, { push = false } = {}) {
-  const h = parseHash(hash);
+  const h = readHash(hash);
+  if (store.state.message?.kind === "error") say(store, null); // the last link's error is not this one's
   if (!h) {
     if (store.state.game.givenCount()) setGame(store, new Game("", { size: store.state.game.geo.size }), "analyse", { push });
     return;
   }
-  if (h.mode === "solve") await openPosition(store, h, "solve", { push });
-  else if (h.text !== store.state.game.puzzle() || store.state.mode !== "analyse") await loadText(store, h.text, { push });
+  if (h.mode === "error") say(store, h.error, "error");
+  else if (h.mode === "solve") {
+    await openPosition(store, h, "solve", { push });
+    if (h.ignored) say(store, `Opened the puzzle of this link; ignored "${h.ignored}" after it (not a position of digits).`);
+  } else if (h.text !== store.state.game.puzzle() || store.state.mode !== "analyse") await loadText(store, h.text, { push });
 }

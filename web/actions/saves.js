@@ -1,4 +1,5 @@
 // Saves and links: the game saved as it is played, the URL's code for the state, Copy link.
+import { saveOptions } from "./gamemeta.js";
 import { say } from "./state.js";
 import { solutionOf } from "./validity.js";
 
@@ -9,7 +10,9 @@ export function persist(store) {
   const s = store.state;
   if (!store.saves || s.mode !== "solve" || !s.game.givenCount()) return;
   const sol = solutionOf(s);
-  const r = store.saves.save(s.game, { solved: sol ? s.game.isSolved(sol) : false });
+  const opts = { solved: sol ? s.game.isSolved(sol) : false, ...saveOptions(store) };
+  const r = store.saves.save(s.game, opts);
+  if (r.ok && opts.solved) store.saves.finish(s.game, opts); // to the history, once
   const problem = r.ok ? null : r.message;
   if (problem !== s.saveProblem) store.update({ saveProblem: problem });
 }

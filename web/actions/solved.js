@@ -1,5 +1,7 @@
 // A solved grid: the sentence that says so, with the puzzle's headline ratings and hardest step.
+import { metaOf, solvedLead } from "./gamemeta.js";
 import { persist } from "./saves.js";
+import { say } from "./state.js";
 import { loadCatalogue } from "./settings.js";
 import { solutionOf } from "./validity.js";
 
@@ -12,13 +14,19 @@ export async function noticeSolved(store) {
   if (s.mode !== "solve" || !sol || !s.game.isSolved(sol)) return;
   const puzzle = s.game.puzzle();
   if (s.solvedInfo?.puzzle === puzzle) return;
-  store.update({ solvedInfo: { puzzle, text: "Solved! Every digit is right." }, pathShown: true }); // nothing left to spoil
+  const meta = metaOf(store);
+  const lead = solvedLead(s.game.elapsed, meta);
+  const offer = { level: meta.level, label: meta.label }; // New game at the same level
+  say(store, null); // the solved message replaces the last notice
+  store.update({ solvedInfo: { puzzle, text: `${lead} Every digit is right.`, ...offer }, pathShown: true }); // nothing left to spoil
   persist(store);
   const runs = store.runs;
   if (runs.solvedFor === puzzle) return;
   runs.solvedFor = puzzle;
   const a = s.analysis;
   let rate = a?.puzzle === puzzle && !a.pending?.length && !a.stopped ? a.rate : null; // every scale rated
+  if (!rate && meta.ratings) rate = { ratings: meta.ratings, bottleneck: meta.hardest ? { name: meta.hardest } : null };
+  if (rate && !store.state.catalogue) await loadCatalogue(store).catch(() => {}); // the sentence's scales come from it
   if (!rate) {
     try {
       if (!store.state.catalogue) await loadCatalogue(store); // the sentence's scales come from it
@@ -30,9 +38,10 @@ export async function noticeSolved(store) {
       runs.solvedFor = null;
     }
   }
+  runs.solvedFor = null;
   if (store.state.game.puzzle() !== puzzle || !store.state.solvedInfo) return;
-  const text = solvedSentence(rate, store.state.catalogue, store.state.game.geo.size);
-  store.update({ solvedInfo: { puzzle, text } });
+  const text = `${lead} ${solvedSentence(rate, store.state.catalogue, store.state.game.geo.size)}`;
+  store.update({ solvedInfo: { puzzle, text, ...offer } });
 }
 
 /** The scales the solved sentence names: the catalogue's scales with a `headline` that rate a

@@ -65,7 +65,8 @@ import { initialLearn } from "./learn.js";
  * @property {{text: string, kind: "error"|"notice"}|null} message
  * @property {number} showSolutions  how many solutions the status panel shows
  * @property {"rate"|"generate"|null} running  the long request in flight, so its button waits
- * @property {{puzzle: string, text: string}|null} solvedInfo  the sentence shown once solved
+ * @property {{puzzle: string, text: string, level?: string|null, label?: string}|null} solvedInfo  the sentence
+ *   shown once solved (with the New-game level to offer again)
  * @property {string|null} saveProblem  why the last move could not be saved
  * @property {{seq: number, push: boolean}} nav  URL bookkeeping: a load pushes a history entry
  * @property {boolean} paused  the Solve timer is paused
@@ -73,6 +74,8 @@ import { initialLearn } from "./learn.js";
  * @property {string} genPuzzle  the puzzle genStatus speaks of: another puzzle on the grid hides it
  * @property {import("./learn.js").LearnState} learn  the Learn view: technique, drill, answer, the learner's record
  * @property {{line: string, verdict: string, version: number}|null} coach  the coach's line on the last move
+ * @property {import("./gamemeta.js").GameMeta|null} gameMeta  the game in Solve: its New-game level, hints and
+ *   checks used, and a bank puzzle's ratings (gamemeta.js)
  */
 
 /**
@@ -85,6 +88,8 @@ import { initialLearn } from "./learn.js";
  * @property {import("../worker-client.js").Engine} engine  the worker client (a fake in the node tests)
  * @property {Storage|null} [storage]
  * @property {import("../model/saves.js").Saves} [saves]
+ * @property {import("../bank.js").Bank} [bank]  the shipped New-game bank
+ * @property {import("../model/bank.js").BankPicker} [picker]  which bank puzzle comes next
  */
 
 export const SETTINGS_KEY = "sudoku-grader-settings";
@@ -133,6 +138,7 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
     genPuzzle: "",
     learn: initialLearn(),
     coach: null,
+    gameMeta: null,
   };
 }
 

@@ -88,7 +88,8 @@ export function mount(root, store) {
     const last = (a.pending || []).at(-1);
     const pendingText = (scale) =>
       stopped ? "did not finish" : scale === a.current ? "rating now…" : scale === last ? "waiting (rated last)" : "waiting";
-    renderRatings(ratingsRoot, a.rate.ratings || {}, { names, fields: s.catalogue?.fields || {}, pending: a.pending || [], pendingText });
+    renderRatings(ratingsRoot, a.rate.ratings || {}, { names, fields: s.catalogue?.fields || {}, pending: a.pending || [], pendingText,
+      known: Boolean(s.catalogue) && s.running !== "rate" }); // "no scale" only as an answer, not while rating
     if (a.stopped) {
       const p = document.createElement("p");
       p.className = "warn-text";

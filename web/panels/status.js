@@ -55,6 +55,17 @@ export function mount(root, store) {
     const solved = q("#solved");
     solved.hidden = !(s.mode === "solve" && s.solvedInfo);
     solved.textContent = s.solvedInfo?.text || "";
+    const level = s.solvedInfo?.level;
+    if (level && !solved.hidden) {
+      // the same level again, in one tap
+      const again = document.createElement("button");
+      again.type = "button";
+      again.className = "primary";
+      again.textContent = `New ${s.solvedInfo.label || level} game`;
+      again.setAttribute("data-testid", "solved-new-game");
+      again.addEventListener("click", () => act.newGame(store, level));
+      solved.append(" ", again);
+    }
     const sp = q("#save-problem");
     sp.hidden = !s.saveProblem;
     sp.textContent = s.saveProblem || "";
