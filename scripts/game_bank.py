@@ -30,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from sudoku_grader import api  # noqa: E402
+from sudoku_grader import api, levels  # noqa: E402
 from sudoku_grader.errors import Cancelled  # noqa: E402
 from sudoku_grader.generator import GenerateOptions, generate_one  # noqa: E402
 from sudoku_grader.ratings import SCALE_LIST  # noqa: E402
@@ -38,19 +38,11 @@ from sudoku_grader.ratings import SCALE_LIST  # noqa: E402
 RAW = ROOT / "build" / "game-bank"
 OUT = ROOT / "web" / "bank"
 
-#: The page's levels: (id, label, SE ER band inclusive, HoDoKu levels). A 9x9 puzzle belongs to a
-#: level when its HoDoKu level is the one named AND its SE rating lies in the band; a puzzle outside
-#: every band is left out. HoDoKu's level orders the levels; the SE bands overlap because on random
-#: minimal puzzles SE's chain ratings spread widely (a HoDoKu Hard puzzle may need a 7.1 forcing chain
-#: in SE's own solver) and are set to hold what the HoDoKu level holds on the seeds 0..1190.
-LEVELS: tuple[tuple[str, str, tuple[float, float], tuple[str, ...]], ...] = (
-    ("easy", "Easy", (1.0, 2.3), ("Easy",)),
-    ("medium", "Medium", (1.7, 4.0), ("Medium",)),
-    ("hard", "Hard", (3.2, 7.3), ("Hard",)),
-    ("expert", "Expert", (4.5, 8.3), ("Unfair",)),
-    ("extreme", "Extreme", (6.6, 11.9), ("Extreme",)),
-)
-SIX = ("six", "6x6")
+#: The page's levels, from the package's one table (`sudoku_grader.levels`): a 9x9 puzzle belongs to
+#: the level whose HoDoKu level and SE band hold it; a puzzle outside every band is left out.
+LEVELS: tuple[tuple[str, str, tuple[float, float], tuple[str, ...]], ...] = tuple(
+    (lv.id, lv.name, lv.se, lv.hodoku) for lv in levels.LEVELS if lv.se is not None)
+SIX = next((lv.id, lv.name) for lv in levels.LEVELS if lv.size == 6)
 
 
 def compact(result: dict[str, Any]) -> dict[str, Any]:
@@ -125,11 +117,7 @@ def level_of(line: dict[str, Any]) -> str | None:
     ratings = line.get("ratings")
     if not ratings:
         return None
-    er, hodoku = ratings["se"]["er"], ratings["hodoku"]["level"]
-    for lid, _label, (lo, hi), hodoku_levels in LEVELS:
-        if lo <= er <= hi and hodoku in hodoku_levels:
-            return lid
-    return None
+    return levels.level_of(ratings)
 
 
 def _lines(path: Path) -> Iterator[dict[str, Any]]:

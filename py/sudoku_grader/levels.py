@@ -4,9 +4,12 @@ the ``daily`` feed and the ``book``.
 
 A 9x9 level is a band of Sudoku Explainer's ER and a set of HoDoKu levels; a puzzle takes the
 first level, in the order of `LEVELS`, whose band holds its ER and whose set holds its HoDoKu
-level, so the bands may overlap (an ER 3.0 puzzle HoDoKu calls Medium is medium, one it calls Hard
-is hard). About 2% of the reference puzzles (``../shared/reference``: real serate and HoDoKu on
-2,000 puzzles) fit no level: those few whose two ratings disagree by more than a level. ``six`` is
+level. Each 9x9 level holds one HoDoKu level, so the SE bands may overlap: on random minimal
+puzzles SE's chain ratings spread widely (a HoDoKu Hard puzzle may need a 7.1 forcing chain in SE's
+own solver); the bands were set to hold what each HoDoKu level holds on the generator's seeds
+0..1190 (``scripts/game_bank.py`` builds the app's bank from this table). 3.2% of the reference
+puzzles (``../shared/reference``: real serate and HoDoKu on 2,090 puzzles) fit no level: those whose
+two ratings disagree by more than a level. ``six`` is
 every 6x6 puzzle (neither scale rates 6x6).
 """
 
@@ -60,11 +63,11 @@ class Level:
 
 #: In order of difficulty; the first level whose bands hold a puzzle is its level.
 LEVELS: tuple[Level, ...] = (
-    Level("easy", "Easy", (1.0, 2.5), ("Easy",)),
-    Level("medium", "Medium", (1.0, 3.4), ("Easy", "Medium")),
-    Level("hard", "Hard", (2.6, 4.9), ("Medium", "Hard")),
-    Level("expert", "Expert", (5.0, 7.2), ("Hard", "Unfair")),
-    Level("extreme", "Extreme", (7.0, 12.0), ("Unfair", "Extreme")),
+    Level("easy", "Easy", (1.0, 2.3), ("Easy",)),
+    Level("medium", "Medium", (1.7, 4.0), ("Medium",)),
+    Level("hard", "Hard", (3.2, 7.3), ("Hard",)),
+    Level("expert", "Expert", (4.5, 8.3), ("Unfair",)),
+    Level("extreme", "Extreme", (6.6, 11.9), ("Extreme",)),
     Level("six", "6x6", None, (), size=6),
 )
 BY_ID: dict[str, Level] = {lv.id: lv for lv in LEVELS}
