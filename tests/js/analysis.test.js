@@ -115,8 +115,8 @@ test("worker count: parameter, setting, then cores and memory", () => {
   assert.equal(workerCount({ cores: 1, memoryGB: 8 }), 1);
 });
 
-test("jobs go out slowest first, the path after the slow scales", () => {
-  assert.deepEqual(jobOrder([{ id: "a" }, { id: "se", slow: true }, { id: "b" }], true), ["se", EXPLAIN, "a", "b"]);
+test("jobs go out slowest first, the path after the scales", () => {
+  assert.deepEqual(jobOrder([{ id: "a" }, { id: "se", slow: true }, { id: "b" }], true), ["se", "a", "b", EXPLAIN]);
   assert.deepEqual(jobOrder([{ id: "a" }], false), ["a"]);
 });
 

@@ -1,14 +1,14 @@
 // Rating the scales and explaining the path in up to N workers at once. DOM-free: the engine client
 // gives `run` (one request on one lane) and `stopAll`; node's test runner drives it with fakes.
 //
-// Jobs go out slowest first (the scales the catalogue marks `slow`, SE, then the path, then the rest
-// in the catalogue's order); each lane takes the next job as soon as it is free, so the wall time is
+// Jobs go out slowest first (the scales the catalogue marks `slow`, SE, then the rest in the
+// catalogue's order, then the path); each lane takes the next job as soon as it is free, so the wall time is
 // about the slowest scale's rather than the sum. The solution is solved once (by the caller) and
 // passed to every scale. The first lane that fails (cancel, the time limit, a replaced puzzle) stops
 // every other lane with the same reason, and the error carries what finished (`partial.ratings`).
 
 /**
- * @typedef {(lane: number, op: string, options: Record<string, unknown>, onMessage: (m: any) => void) => Promise<any>} Run
+ * @typedef {(lane: number, op: "rate"|"explain", options: Record<string, unknown>, onMessage: (m: any) => void) => Promise<any>} Run
  * @typedef {{id: string, slow?: boolean}} ScaleJob
  */
 
@@ -32,7 +32,8 @@ export function workerCount({ param = null, setting = null, cores = 2, memoryGB 
 }
 
 /**
- * The jobs in the order they are handed out: slow scales, the path (when asked), the rest.
+ * The jobs in the order they are handed out: slow scales first (they set the wall time), then the
+ * other scales (each shows as soon as it is done), then the path (when asked).
  * @param {ScaleJob[]} scales  in the catalogue's order
  * @param {boolean} explain
  * @returns {string[]}
@@ -40,8 +41,8 @@ export function workerCount({ param = null, setting = null, cores = 2, memoryGB 
 export function jobOrder(scales, explain) {
   return [
     ...scales.filter((s) => s.slow).map((s) => s.id),
-    ...(explain ? [EXPLAIN] : []),
     ...scales.filter((s) => !s.slow).map((s) => s.id),
+    ...(explain ? [EXPLAIN] : []),
   ];
 }
 
@@ -52,9 +53,9 @@ export function jobOrder(scales, explain) {
  * @param {{run: Run, stopAll: (reason: any) => void, lanes: number, jobs: string[],
  *   rateOptions?: Record<string, unknown>, explainOptions?: Record<string, unknown>, solution: string,
  *   onPartial?: (scale: string, rating: any) => void, onProgress?: (job: string, m: any) => void,
- *   onStart?: (job: string, lane: number) => void}} args
+ *   onStart?: (job: string, lane: number) => void, onJobDone?: (job: string, ratings: Record<string, any>) => void}} args
  */
-export async function runParallel({ run, stopAll, lanes, jobs, rateOptions = {}, explainOptions = {}, solution, onPartial, onProgress, onStart }) {
+export async function runParallel({ run, stopAll, lanes, jobs, rateOptions = {}, explainOptions = {}, solution, onPartial, onProgress, onStart, onJobDone }) {
   const queue = [...jobs];
   /** @type {Record<string, any>} */
   const ratings = {};
@@ -71,6 +72,7 @@ export async function runParallel({ run, stopAll, lanes, jobs, rateOptions = {},
       try {
         if (job === EXPLAIN) {
           explain = await run(lane, "explain", explainOptions, (m) => onProgress?.(job, m));
+          onJobDone?.(job, ratings);
           continue;
         }
         const answer = await run(lane, "rate", { ...rateOptions, scales: [job], solution, detail: true }, (m) => {
@@ -82,6 +84,7 @@ export async function runParallel({ run, stopAll, lanes, jobs, rateOptions = {},
         first ??= answer;
         ratings[job] = answer.ratings[job];
         onPartial?.(job, ratings[job]);
+        onJobDone?.(job, ratings);
       } catch (e) {
         if (!failed) {
           failed = e;
