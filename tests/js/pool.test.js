@@ -86,3 +86,10 @@ test("the main engine's restart drops the extra lanes' work", () => {
   pool.cancel();
   assert.deepEqual(pool.extra.map((e) => e.abandoned), [1, 1]);
 });
+
+test("the setting chooses the pool's size when the address does not", async () => {
+  const { poolSize } = await import("../../web/actions/settings.js");
+  assert.equal(poolSize(1), 1);
+  assert.equal(poolSize(3), 3);
+  assert.ok(poolSize("auto") >= 1);
+});
