@@ -120,44 +120,61 @@ test("jobs go out slowest first, the path after the scales", () => {
   assert.deepEqual(jobOrder([{ id: "a" }], false), ["a"]);
 });
 
-/** A fake engine: each job takes `cost[job]` ticks of a shared clock; lanes run at once. */
-function fakeRun(cost, log, failOn = null) {
-  return (lane, op, options, onMessage) => {
+/** A fake engine whose jobs finish when the test says: `finish(job)`. */
+function fakeLanes(log, failOn = null) {
+  const pending = new Map();
+  const run = (lane, op, options, onMessage) => {
     const job = op === "explain" ? EXPLAIN : options.scales[0];
     log.push({ lane, job, options });
+    onMessage({ type: "progress", step: 1, at_least: { er: 1 } });
     return new Promise((resolve, reject) => {
-      onMessage({ type: "progress", step: 1, at_least: { er: 1 } });
-      setTimeout(() => {
+      pending.set(job, () => {
         if (job === failOn) reject(Object.assign(new Error("Cancelled."), { kind: "cancelled" }));
         else if (op === "explain") resolve({ steps: [1, 2] });
         else resolve({ status: "unique", solution: options.solution, ratings: { [job]: { v: job } } });
-      }, cost[job]);
+      });
     });
   };
+  const tick = () => new Promise((r) => setImmediate(r));
+  const finish = async (job) => {
+    pending.get(job)();
+    await tick();
+    await tick();
+  };
+  return { run, finish, tick };
 }
 
 test("two lanes share the jobs and the solution; the results are whole", async () => {
   const log = [];
   const parts = [];
-  const out = await runParallel({
-    run: fakeRun({ se: 150, explain: 20, a: 20, b: 20 }, log), stopAll: () => assert.fail("nothing failed"),
-    lanes: 2, jobs: ["se", EXPLAIN, "a", "b"], solution: "123", onPartial: (s) => parts.push(s),
+  const { run, finish, tick } = fakeLanes(log);
+  const out = runParallel({
+    run, stopAll: () => assert.fail("nothing failed"),
+    lanes: 2, jobs: ["se", "a", "b", EXPLAIN], solution: "123", onPartial: (s) => parts.push(s),
   });
-  assert.deepEqual(Object.keys(out.ratings).sort(), ["a", "b", "se"]);
-  assert.deepEqual(out.explain, { steps: [1, 2] });
+  await tick();
+  assert.deepEqual(log.map((x) => [x.lane, x.job]), [[0, "se"], [1, "a"]]);
+  await finish("a");
+  await finish("b");
+  await finish(EXPLAIN);
+  await finish("se");
+  const done = await out;
+  assert.deepEqual(Object.keys(done.ratings).sort(), ["a", "b", "se"]);
+  assert.deepEqual(done.explain, { steps: [1, 2] });
   assert.deepEqual(parts, ["a", "b", "se"]); // each as soon as it is done: SE last, though it started first
-  assert.deepEqual(log.map((x) => [x.lane, x.job]), [[0, "se"], [1, EXPLAIN], [1, "a"], [1, "b"]]);
+  assert.deepEqual(log.map((x) => [x.lane, x.job]), [[0, "se"], [1, "a"], [1, "b"], [1, EXPLAIN]]);
   assert.ok(log.filter((x) => x.job !== EXPLAIN).every((x) => x.options.solution === "123" && x.options.detail === true));
 });
 
 test("one failure stops every lane and keeps what finished", async () => {
   const stops = [];
-  await assert.rejects(
-    runParallel({
-      run: fakeRun({ se: 50, a: 5, b: 10, c: 5 }, [], "b"), stopAll: (e) => stops.push(e.kind),
-      lanes: 2, jobs: ["se", "a", "b", "c"], solution: "1",
-    }),
-    (e) => e.kind === "cancelled" && "a" in e.partial.ratings && !("c" in e.partial.ratings),
-  );
+  const { run, finish, tick } = fakeLanes([], "b");
+  const out = runParallel({ run, stopAll: (e) => stops.push(e.kind), lanes: 2, jobs: ["se", "a", "b", "c"], solution: "1" });
+  out.catch(() => {});
+  await tick();
+  await finish("a");
+  await finish("b"); // fails: lane 1 stops, "c" is never asked for
+  await finish("se");
+  await assert.rejects(out, (e) => e.kind === "cancelled" && "a" in e.partial.ratings && !("c" in e.partial.ratings));
   assert.deepEqual(stops, ["cancelled"]);
 });
