@@ -5,8 +5,8 @@ ER range) each worker count rates and explains it in its own open page (``?worke
 counts taking turns in an order that flips from puzzle to puzzle, on one build; the time is from
 opening the puzzle (the page rates an opened puzzle at once) to the last scale and the path. Before
 that, each page rates a warm-up puzzle (every worker booted, not timed) and the renderer's memory
-is read with that page alone open (``/proc``: the sum of chromium's renderer processes), so the
-memory of one worker is the difference between counts.
+is read with that page alone open (``/proc``: the sum of this run's chromium renderer processes,
+where the page's workers live), so the memory of one worker is the difference between counts.
 
     python scripts/measure_workers.py --puzzles 12 --workers 1,2,3,4      # the floor: 2 vs 1 <= 0.65x
     nice -n 10 python scripts/measure_workers.py --puzzles 4 --workers 1,2   # a short run on a busy machine
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -42,8 +43,12 @@ def pick(count: int, low: float, high: float) -> list[tuple[str, float]]:
     table = ROOT.parent / "shared" / "reference" / "se-ratings.tsv"
     for line in table.read_text().splitlines()[1:]:
         parts = line.split("\t")
-        if len(parts) >= 2 and low <= float(parts[1]) <= high:
-            rows.append((parts[0], float(parts[1])))
+        try:
+            er = float(parts[1])
+        except (IndexError, ValueError):
+            continue  # a row serate did not finish ("timeout")
+        if low <= er <= high:
+            rows.append((parts[0], er))
     rows.sort(key=lambda r: (r[1], r[0]))
     if len(rows) <= count:
         return rows
@@ -51,15 +56,35 @@ def pick(count: int, low: float, high: float) -> list[tuple[str, float]]:
     return [rows[round(i * step)] for i in range(count)]
 
 
-def renderer_rss_mb() -> float:
-    """Resident memory of every chromium renderer process, in MB."""
-    total = 0
+def _descendants() -> set[int]:
+    """This process's descendants (the playwright driver, its chromium and the renderers): other
+    people's browsers on a shared machine are not counted."""
+    parent: dict[int, int] = {}
     for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
+        if proc.name.isdigit():
+            try:
+                stat = (proc / "stat").read_text()
+                parent[int(proc.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+    mine = {os.getpid()}
+    grew = True
+    while grew:
+        grew = False
+        for pid, ppid in parent.items():
+            if ppid in mine and pid not in mine:
+                mine.add(pid)
+                grew = True
+    return mine
+
+
+def renderer_rss_mb() -> float:
+    """Resident memory of this run's chromium renderer processes (the page and its workers), in MB."""
+    total = 0
+    for pid in _descendants():
+        proc = Path("/proc") / str(pid)
         try:
-            cmd = (proc / "cmdline").read_bytes()
-            if b"chromium" not in cmd or b"--type=renderer" not in cmd:
+            if b"--type=renderer" not in (proc / "cmdline").read_bytes():
                 continue
             for line in (proc / "status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -99,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max", type=float, default=9.5)
     ap.add_argument("--timeout", type=float, default=900, help="seconds per analysis")
     ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--memory-only", action="store_true", help="only the memory and boot times of each count")
     args = ap.parse_args(argv)
     counts = [int(x) for x in args.workers.split(",")]
     puzzles = pick(args.puzzles, args.min, args.max)
@@ -111,13 +137,19 @@ def main(argv: list[str] | None = None) -> int:
             browser = bs.launch(pw)
             memory: dict[int, float] = {}
             boots: dict[int, list[Any]] = {}
-            base = renderer_rss_mb()
             for n in counts:  # memory with one page open at a time
                 page = open_page(browser, url, n)
                 analyse(page, WARM_UP, args.timeout)
-                memory[n] = round(renderer_rss_mb() - base, 1)
+                memory[n] = renderer_rss_mb()
                 boots[n] = page.evaluate("() => window.sudokuGrader.pool?.bootTimes() ?? []")
                 page.close()
+            if args.memory_only:
+                for n in counts:
+                    print(f"workers={n}: renderer {memory[n]} MB (page and workers, after rating one puzzle); "
+                          f"boot {boots[n]} s")
+                browser.close()
+                server.shutdown()
+                return 0
             pages = {n: open_page(browser, url, n) for n in counts}
             for page in pages.values():
                 analyse(page, WARM_UP, args.timeout)
@@ -139,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
                 "renderer_mb": memory[n], "boot_s": boots[n]}
         report["runs"][str(n)] = line
         print(f"workers={n}: sum {line['sum_s']} s, median {line['median_s']} s, {line['ratio_to_first']}x of "
-              f"workers={counts[0]}; renderer {memory[n]} MB over the empty browser; boot {boots[n]}")
+              f"workers={counts[0]}; renderer {memory[n]} MB (page and workers); boot {boots[n]} s")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     return 0
