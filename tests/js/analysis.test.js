@@ -82,7 +82,7 @@ test("a stopped scale says why: its set ended, the time limit, or cancel", () =>
   assert.equal(stopReason({ name: "SE", rating: { solved: true, er: 2.6 } }), null);
   assert.equal(stopReason({ name: "SE", stop: { kind: "cancelled" }, bounds: { er: 7.1, ed: 1.2 }, fields: { er: "ER", ed: "ED" } }),
     "Cancelled: ER at least 7.1, ED 1.2.");
-  assert.equal(stopReason({ name: "SE", stop: { kind: "timeout" }, timeLimit: 30 }), "Stopped at the time limit (30 s) before its first step.");
+  assert.equal(stopReason({ name: "SE", stop: { kind: "timeout" }, timeLimit: 30 }), "Stopped at the time limit (30 s) before it finished (no lower bound yet).");
   assert.equal(stopReason({ name: "SE" }), null);
 });
 

@@ -53,7 +53,7 @@ export function stopReason({ name, rating, stop = null, bounds = null, fields = 
   if (!stop) return null;
   const why = stop.kind === "timeout" ? `Stopped at the time limit${timeLimit ? ` (${timeLimit} s)` : ""}` : "Cancelled";
   const b = boundsText(bounds, fields);
-  return b ? `${why}: ${b}.` : `${why} before its first step.`;
+  return b ? `${why}: ${b}.` : `${why} before it finished (no lower bound yet).`;
 }
 
 /** The figures a stuck path reached, as lower bounds (`score at least 756`). */
