@@ -37,7 +37,9 @@ LIMIT_S = 50  # time limit for the hard puzzle: HoDoKu finishes well within it, 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     base, server = serve(build_dist(tmp_path_factory.mktemp("page-long")))
-    with app_page(base) as pg:
+    # one worker: the order these tests follow (every scale in turn, SE last, then the path);
+    # tests/test_browser_analysis.py has the page with two
+    with app_page(base + "?workers=1") as pg:
         yield pg
     server.shutdown()
 

@@ -4,6 +4,7 @@
 import * as act from "./actions/index.js";
 import { Bank } from "./bank.js";
 import { Engine } from "./worker-client.js";
+import { Pool } from "./pool.js";
 import { EXAMPLES } from "./examples.js";
 import { BankPicker } from "./model/bank.js";
 import { Saves } from "./model/saves.js";
@@ -46,6 +47,8 @@ const store = createStore(act.initialState(act.loadSettings(storage)), {
   engine, storage, saves: new Saves(storage), bank, picker: new BankPicker(storage),
 });
 engine.timeLimit = store.state.settings.timeLimit;
+// Further workers for rating scales side by side: made (and booted) when an analysis first needs them.
+store.pool = new Pool(engine, act.poolSize(store.state.settings.workers), () => new Engine({ lanes: 1 }));
 // A newer build's engine under this page's modules: keep the game, then reload once into the
 // new build (sessionStorage stops a loop if the reload cannot help).
 engine.addEventListener("stale", (e) => {
@@ -60,7 +63,7 @@ engine.addEventListener("stale", (e) => {
   act.persist(store);
   location.reload();
 });
-/** @type {any} */ (window).sudokuGrader = { engine, store, actions: act, get state() { return store.state; } }; // for tests and the curious
+/** @type {any} */ (window).sudokuGrader = { engine, store, pool: store.pool, actions: act, get state() { return store.state; } }; // for tests and the curious
 
 const $ = (id) => document.getElementById(id);
 const board = document.querySelector(".board-col");

@@ -14,15 +14,28 @@ import { findBottleneck } from "./ratings-view.js";
  */
 
 /**
- * Rate, then explain, `puzzle` with `engine`. Resolves to {rate, explain}, or null when `live()`
- * turned false; an engine error (cancelled, time limit, a failure) rejects as the engine gave it,
- * and `onRated` having run tells the caller it came while explaining.
- * @param {Pick<import("./worker-client.js").Engine, "request">} engine
+ * Rate every scale and explain `puzzle`. Resolves to {rate, explain}, or null when `live()` turned
+ * false; an engine error (cancelled, time limit, a failure) rejects as the engine gave it, and
+ * `onRated` having run tells the caller it came while explaining. `engine` is a worker client, or a
+ * `Pool` (pool.js) that rates the scales and explains side by side in several workers.
+ * @param {Pick<import("./worker-client.js").Engine, "request"> | {analyse: (puzzle: string, hooks: AnalysisHooks) => Promise<{rate: any, explain: any}|null>}} engine
  * @param {string} puzzle
  * @param {AnalysisHooks} hooks
  * @returns {Promise<{rate: any, explain: any}|null>}
  */
 export async function rateThenExplain(engine, puzzle, hooks = {}) {
+  if ("analyse" in engine) return engine.analyse(puzzle, hooks);
+  return rateInTurn(engine, puzzle, hooks);
+}
+
+/**
+ * Rate (every scale in one request), then explain, in one worker: the order of one worker.
+ * @param {Pick<import("./worker-client.js").Engine, "request">} engine
+ * @param {string} puzzle
+ * @param {AnalysisHooks} hooks
+ * @returns {Promise<{rate: any, explain: any}|null>}
+ */
+export async function rateInTurn(engine, puzzle, hooks = {}) {
   const { rateOptions = {}, explainOptions = {}, onPartial, onProgress, onRated, live = () => true } = hooks;
   const rate = await engine.request("rate", puzzle, rateOptions, (m) => {
     if (!live()) return;

@@ -95,6 +95,7 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
       }
       for (const [k, v] of Object.entries(value)) {
         if (!isShown(v) || k === "error") continue;
+        if (stuck && v === 0) continue; // a stuck path's zero says nothing (the reason says why it stopped)
         const span = doc.createElement("span");
         span.className = "field";
         const label = doc.createElement("span");
@@ -206,8 +207,20 @@ export function renderChart(svg, difficulty, candidates, onPick, current = -1, b
     const title = doc(NS, "title", {});
     title.textContent = `step ${i + 1}${names[i] ? ` (${names[i]})` : ""}: ${axis} ${d}` + (candidates.length ? `, ${candidates[i] ?? "?"} candidates` : "");
     rect.appendChild(title);
-    rect.addEventListener("click", () => onPick(i));
-    svg.appendChild(rect);
+    // Each bar is a button (mouse, touch and keyboard) named by its step, technique and difficulty.
+    const button = doc(NS, "g", {
+      class: "chart-bar-btn", role: "button", tabindex: 0, "data-testid": `chart-bar-${i + 1}`,
+      "aria-label": `Open step ${i + 1}${names[i] ? `, ${names[i]}` : ""}, ${axis} ${d}`,
+    });
+    button.appendChild(rect);
+    button.addEventListener("click", () => onPick(i));
+    button.addEventListener("keydown", (/** @type {KeyboardEvent} */ e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        onPick(i);
+      }
+    });
+    svg.appendChild(button);
   });
   if (candidates.length) {
     const pts = candidates.map((c, i) => `${left + i * bw + bw / 2},${y(c, maxC)}`).join(" ");

@@ -3,7 +3,7 @@
 /**
  * The operations the worker answers (worker.js -> sudoku_grader.worker_api).
  * @typedef {"parse"|"solve"|"hint"|"catalogue"|"techniques"|"rate"|"explain"|"steps"|"generate"|"sleep"|"book"
- *   |"drill_check"|"drill_sheet"|"coach"} Op
+ *   |"drill_check"|"drill_sheet"|"coach"|"merge"} Op
  */
 /**
  * A page -> worker message: one request.
@@ -18,7 +18,7 @@
  * answer (`result`, the CLI's JSON shape), or the request's error.
  * @typedef {{type: "ready", seconds: number, version: string, build?: string, phases?: Record<string, number>, pyodide?: string}
  *   | {type: "boot-error", message: string}
- *   | {type: "progress", id: number, scale?: string, step?: number, technique?: string, message?: string}
+ *   | {type: "progress", id: number, scale?: string, step?: number, technique?: string, message?: string, at_least?: Record<string, unknown>}
  *   | {type: "partial", id: number, scale: string, rating: any}
  *   | {type: "result", id: number, result: any}
  *   | {type: "error", id: number, message: string}} WorkerMessage
@@ -33,6 +33,7 @@
  * @property {{cell: string, digit: number}[]} [placements]
  * @property {{cell: string, digit: number}[]} [eliminations]
  * @property {Record<string, any>} [extra]
+ * @property {import("./model/netoutline.js").Net} [net]  a forcing chain or net as an outline (README's contract)
  */
 
 export {};

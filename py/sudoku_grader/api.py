@@ -28,7 +28,7 @@ from .board import Board
 from .engine import Cancel, Progress, all_steps, next_step, policy_named, walk
 from .errors import SudokuError
 from .formats import parse, parse_position
-from .geometry import STANDARD, Geometry, cell_name
+from .geometry import STANDARD, Geometry, cell_name, house_name
 from .solver import solve as _exact
 from .techniques import Options, default_order, get, make_options, ordered
 from .techniques.options import describe as describe_options
@@ -69,6 +69,26 @@ def _status(board: Board) -> dict[str, Any]:
     else:
         out["error"] = f"the puzzle has no solution: {result.reason}"
     return out
+
+
+def _given_solution(board: Board, solution: Any) -> dict[str, Any]:
+    """The status record of a puzzle whose unique solution the caller gives (checked against the
+    givens and the rules, not for uniqueness); `SudokuError` saying what does not fit."""
+    g = board.geometry
+    n = len(g.cells)
+    if not isinstance(solution, str) or len(solution) != n or not all(ch.isdigit() and ch != "0" for ch in solution):
+        raise SudokuError(f"solution must be {n} digits 1-{g.size}, one per cell")
+    value = {c: int(ch) for c, ch in zip(g.cells, solution)}
+    for c, d in value.items():
+        if d > g.size:
+            raise SudokuError(f"solution has {d} in {cell_name(c)}, past {g.size}")
+        if board.values[c] and board.values[c] != d:
+            raise SudokuError(f"solution has {d} in {cell_name(c)}, where the puzzle gives {board.values[c]}")
+    for h in g.house_ids:
+        seen = {d for c, d in value.items() if g.house_mask[h] >> c & 1}
+        if len(seen) != g.size:
+            raise SudokuError(f"solution repeats a digit in {house_name(h)}")
+    return {"puzzle": _line(board), **shape(g), "status": "unique", "solution": solution}
 
 
 def invalid(text: str, error: SudokuError | str) -> dict[str, Any]:
@@ -227,6 +247,9 @@ def rate(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
     se_stop: str | None = None,
+    solution: str | None = None,
+    detail: bool = False,
+    walks: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Status, solution and the puzzle's rating on every scale (or the ``scales`` asked for).
 
@@ -240,6 +263,11 @@ def rate(
     ``progress(n, "scale:technique")`` hears of each step of each scale's path.
     ``se_stop`` "pearl" or "diamond" stops SE once EP (or ED) is fixed (serate's ``--pearl`` /
     ``--diamond``); ``ratings.se.final`` then lists the SE numbers that are final.
+    ``solution``: the puzzle's unique solution when the caller has it already (the page's workers
+    share one, each rating one scale); it must fit the givens and the rules, and the caller vouches
+    that it is the only one. ``detail``: each scale's own path as full steps and where a scale's
+    techniques ran out (`ratings.walk_detail`). ``walks``: filled with each scale's path as it is
+    walked (`ratings.rate_board`).
     """
     t0 = time.perf_counter()
     try:
@@ -247,15 +275,15 @@ def rate(
         wanted = _ratings.parse_scales(scales)
         _ratings.check_se_stop(se_stop)
         table = _ratings.normalize_scores(scores) if scores else None
+        out = _given_solution(board, solution) if solution is not None else _status(board)
     except SudokuError as e:
         return invalid(text, e)
-    out = _status(board)
     if out["status"] != "unique":
         out["seconds"] = round(time.perf_counter() - t0, 4)
         return out
-    solution = [int(ch) for ch in out["solution"]]
-    rated = _ratings.rate_board(board, wanted, table, progress=progress, cancel=cancel, solution=solution,
-                                se_stop=se_stop)
+    digits = [int(ch) for ch in out["solution"]]
+    rated = _ratings.rate_board(board, wanted, table, progress=progress, cancel=cancel, solution=digits,
+                                se_stop=se_stop, detail=bool(detail), walks=walks)
     out["ratings"] = rated
     out["bottleneck"], out["techniques"] = _ratings.bottleneck_and_counts(board, rated)
     out["seconds"] = round(time.perf_counter() - t0, 4)

@@ -57,6 +57,7 @@ class Step:
     links: list[Link] = field(default_factory=list)
     text: str = ""
     extra: dict[str, Any] = field(default_factory=dict)  # technique-specific facts for scales
+    net: dict[str, Any] | None = None  # a forcing chain/net as an outline (`chains.outline`)
 
     def key(self) -> tuple[Any, ...]:
         """Identity of the step's effect, to drop duplicates found by two routes."""
@@ -88,6 +89,8 @@ class Step:
                 }
                 for lk in self.links
             ]
+        if self.net is not None:
+            out["net"] = self.net
         if self.extra:
             out["extra"] = {k: v for k, v in self.extra.items() if _jsonable(v)}
         return out

@@ -18,7 +18,9 @@ around them:
   words the hint ladder's first rung uses, and the rating scales with their names,
   fields and levels), so the page keeps no copy of a list Python knows;
 - ``drill_check`` (a learner's answer to a find-the-step drill, `drills.check`) and ``coach``
-  (the technique behind a player's move, `coach.coach`).
+  (the technique behind a player's move, `coach.coach`);
+- ``merge``: the puzzle-wide fields (bottleneck, technique counts) of scales rated apart, one
+  per worker, so the page's parallel rating ends with what one ``rate`` call gives.
 """
 
 from __future__ import annotations
@@ -192,6 +194,8 @@ def _dispatch(op: str, puzzle: str, options: dict[str, Any], progress: Progress 
         if not (math.isfinite(budget) and 0 < budget <= MAX_SECONDS):
             raise SudokuError(f'option "budget" must be a number of seconds above 0 and at most {MAX_SECONDS:g}')
         return coach.coach(puzzle, options.get("move") or {}, budget)
+    if op == "merge":
+        return merge(puzzle, options.get("ratings"))
     if op == "version":
         from . import __version__
 
@@ -265,21 +269,29 @@ def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dic
     # the slow scales (SE) last, so the page shows the others while they run
     order = [s.id for s in sorted(ratings.SCALE_LIST, key=lambda s: s.slow) if s.id in wanted]
     last = [0.0]
+    walks: dict[str, Any] = {}
 
     def steps(scale: str) -> Callable[[int, Any], None]:
+        record = ratings.BY_ID[scale]
+
         def report(n: int, label: Any) -> None:
             now = time.perf_counter()
             if now - last[0] >= 0.1:  # at most ten messages a second
                 last[0] = now
-                technique = str(label).split(":", 1)[-1]  # SE's: "technique difficulty"
-                progress(json.dumps({"scale": scale, "step": n, "technique": technique}))
+                technique = str(label).split(":", 1)[-1]
+                message: dict[str, Any] = {"scale": scale, "step": n, "technique": technique}
+                walked = walks.get(scale)
+                if record.bounds is not None and walked is not None and walked.steps:
+                    # what the path so far proves: a cancelled or timed-out rating keeps it
+                    message["at_least"] = record.bounds(walked, record.table(_scores(args, scale)))
+                progress(json.dumps(message))
         return report
 
     out: dict[str, Any] = {}
     rated: dict[str, Any] = {}
     for scale in order:
         progress(json.dumps({"scale": scale, "step": 0, "technique": ""}))
-        one = api.rate(puzzle, **{**args, "scales": [scale]}, progress=steps(scale))
+        one = api.rate(puzzle, **{**args, "scales": [scale]}, progress=steps(scale), walks=walks)
         if one.get("status") != "unique" or "ratings" not in one:
             return one
         out = one
@@ -294,8 +306,36 @@ def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dic
 
 
 
+def _scores(args: dict[str, Any], scale: str) -> Any:
+    """The user's score table for one scale, as the api reads it (none: the scale's own)."""
+    from . import ratings
+
+    scores = args.get("scores")
+    if not scores:
+        return None
+    try:
+        return ratings.normalize_scores(scores).get(scale)
+    except SudokuError:
+        return None
+
+
+def merge(puzzle: str, rated: Any) -> dict[str, Any]:
+    """The puzzle-wide fields of a rating put together from scales rated apart (the page's
+    workers rate one scale each): ``bottleneck`` and ``techniques``, as one ``rate`` call gives."""
+    from . import ratings
+
+    if not isinstance(rated, dict) or not all(isinstance(v, dict) for v in rated.values()):
+        raise ValueError("merge needs options.ratings, an object of scale results")
+    unknown = sorted(set(rated) - set(ratings.SCALES))
+    if unknown:
+        raise ValueError(f"merge: unknown scale {unknown[0]!r}")
+    ordered_ratings = {s: rated[s] for s in ratings.SCALES if s in rated}
+    bottleneck, techniques = ratings.bottleneck_and_counts(api.load(puzzle), ordered_ratings)
+    return {"ratings": ordered_ratings, "bottleneck": bottleneck, "techniques": techniques}
+
+
 # Parameters the worker supplies itself; a page cannot set them through options.
-_HOOKS = ("progress", "cancel")
+_HOOKS = ("progress", "cancel", "walks")
 
 
 @functools.cache

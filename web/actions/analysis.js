@@ -1,9 +1,10 @@
 // Rate & explain on the page: every scale's rating drawn as it arrives, then the path, the step
 // shown on it, and the abandoning of a run when the givens change.
 import { Position } from "../board.js";
-import { bottleneckIndex, rateThenExplain, replayPath, stepDifficulty } from "../rate-explain.js";
-import { engineOptions } from "./settings.js";
-import { engineFailed, progressReporter, say } from "./state.js";
+import { allPaths } from "../model/paths.js";
+import { bottleneckIndex, rateThenExplain } from "../rate-explain.js";
+import { engineOptions, loadCatalogue } from "./settings.js";
+import { engineFailed, progressReporter, say, stepWords } from "./state.js";
 import { validity } from "./validity.js";
 
 /** @import { Analysis, State, Store } from "./state.js" */
@@ -17,6 +18,7 @@ export function abandonAnalysis(store) {
   if (store.state.running !== "rate") return;
   store.runs.analysisRun++;
   store.engine.abandon();
+  store.pool?.abandon();
   store.update({ running: null, progress: "" });
 }
 
@@ -50,6 +52,8 @@ export async function analyze(store, { restart = false } = {}) {
     else say(store, "Enter a valid puzzle first.", "error");
     return;
   }
+  // the scales to rate side by side come from the catalogue, which a link's first rating may outrun
+  if (!store.state.catalogue) await loadCatalogue(store);
   if (store.state.running) return; // another analysis started while this one checked the puzzle
   const run = ++store.runs.analysisRun;
   const live = () => run === store.runs.analysisRun && store.state.game.puzzle() === puzzle;
@@ -57,42 +61,61 @@ export async function analyze(store, { restart = false } = {}) {
   // The catalogue may still be on its way when a link opens the page: read it when needed.
   const order = () => ratingOrder(store.state);
   const partial = {};
+  /** @type {Record<string, Record<string, unknown>>} */
+  const bounds = {}; // what each scale's walk so far proves (its progress messages' at_least)
   /** @type {Omit<Analysis, "rate">} */
   const base = { puzzle, explain: null, steps: [], positions: [start], counts: [], difficulty: [], bottleneckIndex: -1, stopped: null };
   const showRatings = (extra = {}) => {
     const pending = order().filter((s) => !(s in partial));
-    store.update({ analysis: { ...base, rate: { ratings: { ...partial } }, pending, current: pending[0] ?? null, ...extra } });
+    store.update({ analysis: { ...base, rate: { ratings: { ...partial } }, pending, current: pending[0] ?? null, bounds: { ...bounds }, ...extra } });
   };
-  store.update({ view: null, running: "rate" });
+  store.update({ view: null, running: "rate", netFocus: null });
   showRatings();
   let prog = progressReporter(store, "Rating", live);
+  const side = (store.pool?.size ?? 1) > 1; // scales and the path side by side in several workers
+  const names = () => scaleNames(store.state);
+  /** @type {Map<string, string>} */
+  const working = new Map(); // side by side: what each job is doing, for the progress line
+  const sayWorking = () => {
+    const done = order().filter((x) => x in partial).length;
+    prog.say(` · ${done} of ${order().length} scales done · ${[...working.values()].join(" · ")}`);
+  };
   /** @type {"rate"|"explain"} */
   let phase = "rate";
   let answer;
   try {
-    answer = await rateThenExplain(store.engine, puzzle, {
+    answer = await rateThenExplain(store.pool ?? store.engine, puzzle, {
       rateOptions: engineOptions(store.state, true),
       explainOptions: engineOptions(store.state),
       live,
       onPartial(scale, rating) {
         partial[scale] = rating;
+        working.delete(scale);
         showRatings();
       },
       onProgress(step, m) {
+        if (step === "rate" && m.scale && m.at_least) bounds[m.scale] = m.at_least;
+        if (side) {
+          const job = step === "explain" ? "the path" : names()[m.scale] || m.scale;
+          working.set(step === "explain" ? "explain" : m.scale, job + stepWords(store, m));
+          sayWorking();
+          return;
+        }
         if (step === "explain") {
           prog.update(m);
           return;
         }
         const all = order();
         const k = all.indexOf(m.scale);
-        const name = scaleNames(store.state)[m.scale] || m.scale;
+        const name = names()[m.scale] || m.scale;
         prog.update(m, m.scale ? ` · ${name}${k >= 0 ? ` (${k + 1} of ${all.length})` : ""}` : "");
       },
       onRated(rate) {
-        prog.stop();
         Object.assign(partial, rate.ratings || {});
         store.update({ analysis: { ...base, rate, pending: [], current: null } });
         phase = "explain";
+        if (side) return; // the path is being explained already, beside the scales
+        prog.stop();
         prog = progressReporter(store, "Explaining", live);
       },
     });
@@ -120,11 +143,35 @@ export async function analyze(store, { restart = false } = {}) {
     say(store, explain.error, "error");
     return;
   }
-  const steps = explain.steps || [];
-  const { positions, counts } = replayPath(start, steps);
-  const difficulty = steps.map((st) => stepDifficulty(st, store.state.catalogue));
-  store.update({ analysis: { ...base, rate, explain, steps, positions, counts, difficulty,
-    bottleneckIndex: bottleneckIndex(rate, steps, difficulty), pending: [], current: null } });
+  const levelOf = (st) => (store.state.catalogue?.techniques || []).find((t) => t.id === st.technique)?.level ?? 1;
+  const paths = allPaths(start, explain, rate, levelOf);
+  const shown = paths.default || { steps: [], positions: [start], counts: [], difficulty: [] };
+  store.update({ analysis: { ...base, rate, explain, ...shown, paths, source: "default",
+    bottleneckIndex: bottleneckIndex(rate, shown.steps, shown.difficulty), pending: [], current: null } });
+}
+
+/**
+ * Show another path in the stepper: "default" (the page's own), "se" or "hodoku" (that scale's own
+ * path, when the rating has it), then its step `k` (null: stay off the steps).
+ * @param {Store} store @param {"default"|"se"|"hodoku"} source @param {number|null} [k]
+ */
+export function choosePath(store, source, k = null) {
+  const a = store.state.analysis;
+  const path = a?.paths?.[source];
+  if (!path) return;
+  store.update({
+    analysis: { ...a, ...path, source, bottleneckIndex: bottleneckIndex(a.rate, path.steps, path.difficulty) },
+    netFocus: null, hint: null, pathShown: true,
+    view: k === null ? null : Math.max(0, Math.min(path.steps.length + 1, k)),
+  });
+}
+
+/**
+ * Select an implication of the shown step's net outline (null: none): the grid draws its branch up to it.
+ * @param {Store} store @param {{path: number[], k: number}|null} sel
+ */
+export function focusNet(store, sel) {
+  store.update({ netFocus: sel ? { view: store.state.view, ...sel } : null });
 }
 
 /** Show step k of the path (0: the start, n+1: the end); null leaves the path view. @param {Store} store */
@@ -134,7 +181,7 @@ export function goTo(store, k) {
     store.update({ view: null });
     return;
   }
-  store.update({ hint: null, view: Math.max(0, Math.min(a.steps.length + 1, k)), pathShown: true });
+  store.update({ hint: null, netFocus: null, view: Math.max(0, Math.min(a.steps.length + 1, k)), pathShown: true });
 }
 
 /** Show the solution path in Solve mode (it is hidden there so that it spoils nothing). */
@@ -142,7 +189,7 @@ export function showPath(store) {
   store.update({ pathShown: true });
 }
 
-/** Cancel the engine's long work (the analysis keeps what finished). */
+/** Cancel the engine's long work, on every worker (the analysis keeps what finished). */
 export function cancel(store) {
-  store.engine.cancel();
+  (store.pool ?? store.engine).cancel();
 }

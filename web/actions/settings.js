@@ -1,4 +1,5 @@
 // Settings (kept in localStorage), the engine options they make, and the worker's catalogue.
+import { workerCount } from "../model/parallel.js";
 import { analyze } from "./analysis.js";
 import { DEFAULT_SETTINGS, SETTINGS_KEY } from "./state.js";
 
@@ -23,6 +24,18 @@ export function changeSettings(store, patch) {
     /* private mode: settings live for this visit only */
   }
   if ("timeLimit" in patch && store.engine) store.engine.timeLimit = settings.timeLimit;
+  if ("workers" in patch && store.pool) store.pool.resize(poolSize(settings.workers));
+}
+
+/**
+ * How many workers an analysis uses: the page's `?workers=N`, else the setting, else the machine's
+ * cores and memory (model/parallel.js).
+ * @param {"auto"|number} setting
+ */
+export function poolSize(setting) {
+  const param = globalThis.location ? new URLSearchParams(globalThis.location.search).get("workers") : null;
+  const nav = /** @type {any} */ (globalThis.navigator || {});
+  return workerCount({ param, setting, cores: nav.hardwareConcurrency || 2, memoryGB: nav.deviceMemory || 4 });
 }
 
 /** @param {Store} store */

@@ -15,6 +15,7 @@ import { initialLearn } from "./learn.js";
  * @property {boolean} liveMistakes  show wrong digits as they are typed
  * @property {boolean} showTimer
  * @property {boolean} coach  Solve: after each move, name the technique that justifies it
+ * @property {"auto"|number} workers  how many workers rate and explain at once ("auto": from the cores and memory)
  */
 
 /**
@@ -31,6 +32,9 @@ import { initialLearn } from "./learn.js";
  * @property {string[]} [pending]  scales still to come
  * @property {string|null} [current]  the scale being rated now
  * @property {{kind: string, phase: "rate"|"explain"}|null} stopped  why a run ended early
+ * @property {Partial<Record<"default"|"se"|"hodoku", import("../model/paths.js").Path>>} [paths]  the paths the stepper offers
+ * @property {"default"|"se"|"hodoku"} [source]  the path shown (its steps, positions, counts and difficulty above)
+ * @property {Record<string, Record<string, unknown>>} [bounds]  what each unfinished scale's walk proved (`at_least`)
  */
 
 /**
@@ -52,6 +56,7 @@ import { initialLearn } from "./learn.js";
  * @property {any} status  the engine's solve() answer for the givens (with `puzzle`)
  * @property {Analysis|null} analysis
  * @property {number|null} view  the step shown while stepping through the path (null: the grid as played)
+ * @property {{view: number|null, path: number[], k: number}|null} netFocus  the net outline's implication drawn on the grid
  * @property {boolean} pathShown  Solve keeps the solution path out of sight until asked for
  * @property {Hint|null} hint
  * @property {number} selected  the selected cell
@@ -86,6 +91,7 @@ import { initialLearn } from "./learn.js";
  * @property {(fn: (state: State, keys: Set<string>) => void) => () => boolean} subscribe
  * @property {import("../store.js").Runs} runs
  * @property {import("../worker-client.js").Engine} engine  the worker client (a fake in the node tests)
+ * @property {import("../pool.js").Pool} [pool]  the workers an analysis runs in (pool.js); none: the engine alone
  * @property {Storage|null} [storage]
  * @property {import("../model/saves.js").Saves} [saves]
  * @property {import("../bank.js").Bank} [bank]  the shipped New-game bank
@@ -105,6 +111,7 @@ export const DEFAULT_SETTINGS = {
   liveMistakes: false,
   showTimer: true,
   coach: false,
+  workers: "auto",
 };
 
 /** @returns {State} */
@@ -117,6 +124,7 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
     status: null,
     analysis: null,
     view: null,
+    netFocus: null,
     pathShown: false,
     hint: null,
     selected: 0,
@@ -143,7 +151,7 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
 }
 
 /** What a new puzzle on the grid resets: the old puzzle's answers and what was shown of them. */
-export const NEW_PUZZLE = Object.freeze({ analysis: null, status: null, showSolutions: 0, pathShown: false });
+export const NEW_PUZZLE = Object.freeze({ analysis: null, status: null, showSolutions: 0, pathShown: false, netFocus: null });
 
 // ------------------------------------------------------------------ messages
 /** @param {Store} store @param {string|null} text @param {"error"|"notice"} kind */
@@ -164,6 +172,13 @@ export function engineFailed(store, e) {
  * `update` takes the engine's progress messages ({scale, step, technique} or {step, technique}).
  * @param {Store} store @param {string} prefix
  */
+/** ` · step 12 (X-Wing)` from a progress message ({step, technique}), or "" before its first step. */
+export function stepWords(store, msg) {
+  const t = String(msg?.technique || "").trim(); // a technique id, or SE's own name and difficulty
+  const name = (store.state.catalogue?.techniques || []).find((x) => x.id === t)?.name || t;
+  return msg?.step ? ` · step ${msg.step}${name ? ` (${name})` : ""}` : "";
+}
+
 export function progressReporter(store, prefix, live = () => true) {
   const t0 = performance.now();
   let last = "";
@@ -174,10 +189,12 @@ export function progressReporter(store, prefix, live = () => true) {
   tick();
   return {
     update(msg, scale = null) {
-      const t = String(msg.technique || "").trim(); // a technique id, or SE's own name and difficulty
-      const name = (store.state.catalogue?.techniques || []).find((x) => x.id === t)?.name || t;
-      const step = msg.step ? ` · step ${msg.step}${name ? ` (${name})` : ""}` : "";
-      last = (scale || "") + step;
+      last = (scale || "") + stepWords(store, msg);
+      tick();
+    },
+    /** Say `text` as it is (several workers: each one's job and step). @param {string} text */
+    say(text) {
+      last = text;
       tick();
     },
     stop() {

@@ -5,6 +5,7 @@
 // Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z undo and redo.
 import { duplicateCells } from "../board.js";
 import { GridView } from "../grid-view.js";
+import { branchAt, branchDrawing } from "../model/netoutline.js";
 import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
@@ -114,7 +115,13 @@ export function mount(root, store) {
     if (a && k !== null && k !== undefined) {
       const pos = a.positions[Math.min(k === 0 ? 0 : k - 1, a.positions.length - 1)];
       const shown = k > a.steps.length ? a.positions[a.positions.length - 1] : pos;
-      const step = k >= 1 && k <= a.steps.length ? a.steps[k - 1] : null;
+      let step = k >= 1 && k <= a.steps.length ? a.steps[k - 1] : null;
+      const focus = state.netFocus;
+      if (step?.net && focus && focus.view === k) {
+        // one implication of the net outline chosen: just its branch up to it
+        const at = branchAt(step.net, focus.path);
+        if (at) step = { ...step, placements: [], eliminations: [], ...branchDrawing(at.branch, focus.k) };
+      }
       grid.render(shown, { step, showCandidates: true });
     } else {
       const values = game.values();
@@ -146,7 +153,7 @@ export function mount(root, store) {
   }
 
   store.subscribe((state, keys) => {
-    if (touches(keys, "game", "mode", "analysis", "view", "hint", "settings", "checked", "status", "showSolutions", "selected", "notes")) {
+    if (touches(keys, "game", "mode", "analysis", "view", "netFocus", "hint", "settings", "checked", "status", "showSolutions", "selected", "notes")) {
       render(state);
     }
   });

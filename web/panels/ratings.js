@@ -2,6 +2,7 @@
 // (linked to that step when the path on the page has it), and the difficulty chart.
 import * as act from "../actions/index.js";
 import { chartSeries, findBottleneck, renderChart, renderRatings } from "../ratings-view.js";
+import { disagreement, stopReason } from "../model/scalestop.js";
 import { touches } from "../store.js";
 
 /** Technique id -> name from the steps a rate() result quotes (paths, hardest steps). */
@@ -22,14 +23,14 @@ export function mount(root, store) {
   const techName = (id, rate = store.state.analysis?.rate) =>
     (store.state.catalogue?.techniques || []).find((t) => t.id === id)?.name || namesIn(rate).get(id) || id;
 
-  function stepLink(idx, text) {
+  function stepLink(idx, text, go = () => act.goTo(store, idx + 1), testid = "bottleneck-link") {
     const link = document.createElement("a");
     link.href = "#";
-    link.setAttribute("data-testid", "bottleneck-link");
+    link.setAttribute("data-testid", testid);
     link.textContent = text;
     link.addEventListener("click", (e) => {
       e.preventDefault();
-      act.goTo(store, idx + 1);
+      go();
     });
     return link;
   }
@@ -48,14 +49,46 @@ export function mount(root, store) {
         bott.appendChild(stepLink(idx, `step ${idx + 1}, ${a.steps[idx].name}`));
         bott.append(`: ${a.steps[idx].text}`);
       } else {
-        // Sudoku Explainer's own path meets it; the path shown here does not have that step.
+        // Sudoku Explainer's own path meets it; the path shown here does not have that step:
+        // one click opens SE's path at it.
         const name = b.name || techName(b.technique);
         const said = b.text ? (b.text.startsWith(name) ? b.text : `${name}: ${b.text}`) : name;
-        bott.append(`${said} (on Sudoku Explainer's own path, not the one shown here)`);
+        if (a.paths?.se && typeof b.index === "number") {
+          bott.appendChild(stepLink(b.index, `step ${b.index + 1} of Sudoku Explainer's own path, ${name}`,
+            () => act.choosePath(store, "se", b.index + 1), "bottleneck-se-link"));
+          bott.append(`: ${said}`);
+        } else bott.append(`${said} (on Sudoku Explainer's own path, not the one shown here)`);
       }
       return;
     }
     bott.appendChild(stepLink(idx, `step ${idx + 1}, ${a.steps[idx].name}`));
+  }
+
+  /** Why each scale that ended short stopped, in its row; then the scales' disagreement, in one line. */
+  function explainStops(ratingsRoot, a, s) {
+    const scales = s.catalogue?.scales || [];
+    const fields = s.catalogue?.fields || {};
+    const timeLimit = store.engine?.timeLimit ?? s.settings.timeLimit;
+    for (const sc of scales) {
+      const rating = a.rate.ratings?.[sc.id];
+      const stop = rating === undefined && a.stopped?.phase === "rate" ? a.stopped : null;
+      const reason = stopReason({ name: sc.name, rating, stop, bounds: a.bounds?.[sc.id], fields, timeLimit });
+      const row = ratingsRoot.querySelector(`tr[data-scale="${sc.id}"] td.details`);
+      if (!reason || !row) continue;
+      const span = document.createElement("span");
+      span.className = "scale-stopped";
+      span.setAttribute("data-testid", `scale-stopped-${sc.id}`);
+      span.textContent = reason;
+      row.appendChild(span);
+    }
+    const line = a.pending?.length ? null : disagreement(scales, a.rate.ratings || {});
+    if (line) {
+      const p = document.createElement("p");
+      p.className = "disagreement";
+      p.setAttribute("data-testid", "disagreement");
+      p.textContent = line;
+      ratingsRoot.appendChild(p);
+    }
   }
 
   function render(s) {
@@ -101,6 +134,7 @@ export function mount(root, store) {
         : `${why} while the path was being explained: the ratings are complete, the steps are not shown.`;
       ratingsRoot.appendChild(p);
     }
+    explainStops(ratingsRoot, a, s);
     const counts = a.rate.techniques || {};
     if (Object.keys(counts).length) {
       const p = document.createElement("p");
@@ -132,12 +166,18 @@ export function mount(root, store) {
     q("#chart-fig").dataset.source = c.sePath ? "se-path" : "levels";
     captionChart(c);
     if (c.sePath) {
-      // SE's own path: a bar opens the step of the page's path with the same text, when there is one.
+      // SE's own path: a bar opens that step of SE's path in the stepper (or, without SE's steps,
+      // the step of the page's path with the same text, when there is one).
       const pick = (i) => {
-        const j = a.steps.findIndex((st) => st.text === c.texts[i]);
-        if (j >= 0) act.goTo(store, j + 1);
+        if (a.source === "se") act.goTo(store, i + 1);
+        else if (a.paths?.se) act.choosePath(store, "se", i + 1);
+        else {
+          const j = a.steps.findIndex((st) => st.text === c.texts[i]);
+          if (j >= 0) act.goTo(store, j + 1);
+        }
       };
-      renderChart(q("#chart"), c.difficulty, [], pick, -1, c.bottleneck, "SE difficulty", c.names);
+      const current = a.source === "se" && k !== null ? k - 1 : -1;
+      renderChart(q("#chart"), c.difficulty, [], pick, current, c.bottleneck, "SE difficulty", c.names);
     } else {
       renderChart(q("#chart"), c.difficulty, c.candidates, (i) => act.goTo(store, i + 1), k !== null ? k - 1 : -1,
         a.bottleneckIndex, "difficulty (technique level)", c.names);
@@ -152,7 +192,7 @@ export function mount(root, store) {
     if (c.sePath) {
       cap.append(key("bar"), ` Sudoku Explainer's difficulty of each step of its own path (${c.difficulty.length} steps` +
         `${c.partial ? ", stopped before the end" : ""}); the tallest bar is its rating${c.er !== null ? `, ER ${c.er}` : ""}. ` +
-        "SE's path is not always the one shown below: a bar opens the same step there when it has it.");
+        "A bar opens that step of SE's path in the steps below.");
     } else {
       cap.append(key("bar"), " each step's difficulty on Sudoku Explainer's scale: the step's own SE figure where it carries one, else " +
         "its technique's usual level (no SE rating to draw SE's own path from) ", key("line"), " candidates left. Click a bar to see that step.");

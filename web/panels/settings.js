@@ -6,6 +6,10 @@ import { touches } from "../store.js";
 
 export function mount(root, store) {
   const q = (sel) => root.querySelector(sel);
+  const workers = /** @type {HTMLSelectElement} */ (q("#setting-workers"));
+  workers.addEventListener("change", () => {
+    act.changeSettings(store, { workers: workers.value === "auto" ? "auto" : Number(workers.value) });
+  });
   q("#time-limit").addEventListener("change", () => {
     const v = Math.max(0, Math.min(3600, Number(q("#time-limit").value) || 0));
     act.changeSettings(store, { timeLimit: v });
@@ -80,6 +84,7 @@ export function mount(root, store) {
 
   function render(s, keys) {
     q("#time-limit").value = String(s.settings.timeLimit);
+    workers.value = String(s.settings.workers ?? "auto");
     for (const box of root.querySelectorAll("[data-setting]")) box.checked = Boolean(s.settings[box.dataset.setting]);
     // the table is rebuilt only when the catalogue comes or a reset changed it from outside
     const body = q("#techs tbody");

@@ -1,6 +1,7 @@
 // The solution path: the list of steps and the stepper (first, previous, next, last). While a
 // step is shown the grid draws it (the grid panel reads `view`).
 import * as act from "../actions/index.js";
+import { renderOutline } from "../netview.js";
 import { touches } from "../store.js";
 
 export function mount(root, store) {
@@ -11,6 +12,32 @@ export function mount(root, store) {
   q("#step-first").addEventListener("click", () => act.goTo(store, 0));
   q("#show-path").addEventListener("click", () => act.showPath(store));
   q("#step-last").addEventListener("click", () => act.goTo(store, (store.state.analysis?.steps.length ?? 0) + 1));
+  const source = /** @type {HTMLSelectElement} */ (q("#path-source"));
+  source.addEventListener("change", () => act.choosePath(store, /** @type {"default"|"se"|"hodoku"} */ (source.value), 0));
+
+  /** The path choice: shown when a scale's own path is there to choose; each option only when it has steps. */
+  function renderSource(s) {
+    const a = s.analysis;
+    const have = a?.paths || {};
+    const label = /** @type {HTMLElement} */ (source.closest(".path-source"));
+    label.hidden = !a || Object.keys(have).length < 2;
+    for (const opt of source.options) opt.disabled = !(opt.value in have);
+    source.value = a?.source || "default";
+  }
+
+  /** A forcing chain or net step's outline under its text; an implication chosen is drawn on the grid. */
+  function renderNet(s) {
+    const box = q("#net-view");
+    const a = s.analysis;
+    const k = s.view;
+    const st = a && k !== null && k >= 1 && k <= a.steps.length ? a.steps[k - 1] : null;
+    if (!st?.net) {
+      box.textContent = "";
+      return;
+    }
+    const sel = s.netFocus && s.netFocus.view === k ? s.netFocus : null;
+    renderOutline(box, st.net, (path, i) => act.focusNet(store, { path, k: i }), sel);
+  }
 
   function renderList(s) {
     const list = q("#steps");
@@ -80,8 +107,12 @@ export function mount(root, store) {
     if (touches(keys, "analysis", "mode", "pathShown")) renderHidden(s);
     if (touches(keys, "analysis")) renderList(s);
     if (touches(keys, "analysis", "view")) renderStepper(s);
+    if (touches(keys, "analysis")) renderSource(s);
+    if (touches(keys, "analysis", "view", "netFocus")) renderNet(s);
   });
   renderHidden(store.state);
   renderList(store.state);
   renderStepper(store.state);
+  renderSource(store.state);
+  renderNet(store.state);
 }

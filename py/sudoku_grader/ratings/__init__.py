@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..board import Board
+from ..engine import Path as Walked
 from ..errors import SudokuError
 from ..techniques import normalize
 from . import grader2009, hodoku, se, sourgumdrop, sudokuoftheday, sudokuwiki
@@ -134,6 +135,9 @@ def rate_board(
     cancel: Cancel | None = None,
     solution: list[int] | None = None,
     se_stop: str | None = None,
+    *,
+    detail: bool = False,
+    walks: dict[str, Walked] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Rate one board on the chosen scales; ``{scale: result}`` in the order of `SCALES`.
 
@@ -143,6 +147,11 @@ def rate_board(
     ``progress(n, label)`` is called as steps are taken (label ``scale:technique``);
     ``cancel()`` returning True stops between two steps (`errors.Cancelled`).
 
+    ``detail`` adds each scale's own path as full steps (``path_steps``) and, for a walk whose
+    technique set ended before the grid was solved, where and why (``stopped_short``: see
+    `walk_detail`). ``walks``, a dict, receives each scale's path as it is walked (filled in
+    place), so a caller can read what a walk that is still running or was cut proves so far.
+
     A scale not defined on the board's size (every one but SudokuWiki on 6x6) answers
     `unsupported` rather than a number.
     """
@@ -150,9 +159,39 @@ def rate_board(
     check_se_stop(se_stop)
     scores = scores or {}
     size = board.geometry.size
-    return {s.id: s.rate(board, solution=solution, scores=scores.get(s.id), progress=_labelled(progress, s.id),
-                         cancel=cancel, stop=se_stop if s.stops else None) if size in s.sizes else unsupported(s)
-            for s in SCALE_LIST if s.id in wanted}
+    out: dict[str, dict[str, Any]] = {}
+    for s in SCALE_LIST:
+        if s.id not in wanted:
+            continue
+        if size not in s.sizes:
+            out[s.id] = unsupported(s)
+            continue
+        walked = Walked()
+        if walks is not None:
+            walks[s.id] = walked
+        out[s.id] = s.rate(board, solution=solution, scores=scores.get(s.id), progress=_labelled(progress, s.id),
+                           cancel=cancel, stop=se_stop if s.stops else None, path=walked)
+        if detail:
+            out[s.id].update(walk_detail(walked))
+    return out
+
+
+def walk_detail(walked: Walked) -> dict[str, Any]:
+    """A scale's own path as full steps (``path_steps``, the JSON of `explain`'s steps) and, when
+    its technique set ended before the grid was solved, ``stopped_short``: the number of steps it
+    took (``after``), the engine's reason (``why``) and the step the default path takes from that
+    position (``default_next``: technique, name, text; null when the default path is stuck there
+    too), so a reader sees which technique the scale lacks."""
+    out: dict[str, Any] = {"path_steps": [step.to_json() for step in walked.steps]}
+    if not walked.solved and not walked.stopped and walked.board is not None:
+        from ..engine import next_step
+
+        following = next_step(walked.board)
+        out["stopped_short"] = {
+            "after": len(walked.steps), "why": walked.stuck,
+            "default_next": ({"technique": following.technique, "name": following.name, "text": following.text}
+                             if following is not None else None)}
+    return out
 
 
 def unsupported(s: Scale) -> dict[str, Any]:
@@ -212,4 +251,4 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
 
 
 __all__ = ["BY_ID", "SCALES", "SCALE_LIST", "SE_STOPS", "SUMMING", "Scale", "bottleneck_and_counts", "check_se_stop",
-           "load_scores", "normalize_scores", "parse_scales", "rate_board", "scale", "unsupported"]
+           "load_scores", "normalize_scores", "parse_scales", "rate_board", "scale", "unsupported", "walk_detail"]

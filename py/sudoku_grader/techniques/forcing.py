@@ -21,6 +21,7 @@ from ..board import Board
 from ..chains.eureka import chain_text
 from ..chains.graph import CAND_BITS, GROUPED, ChainGraph, cand_id, cand_of, graph_for, nodes_to_cells
 from ..chains.net import Fact, NetResult, fact_text, propagate
+from ..chains.outline import Branch, chain_branch, move_text, net_branch, outline
 from ..chains.search import Reach, chain_to, explore
 from ..chains.steps import chain_links
 from ..geometry import cell_name, cells_name, house_name, iter_bits
@@ -100,16 +101,20 @@ def cell_name_of(g: ChainGraph, node: int) -> str:
 
 def _chain_step(tid: str, name: str, ch: _Chains, branches: list[tuple[int, bool, int, bool]],
                 placements: list[tuple[int, int]], eliminations: list[tuple[int, int]], sentence: str,
-                kind: str) -> Step:
-    """branches: (premise node, premise state, target node, target state)."""
+                kind: str, premise: str = "", why: str = "") -> Step:
+    """branches: (premise node, premise state, target node, target state); ``premise`` names the
+    cases of a verity (default: the branches' assumptions), ``why`` what a contradiction makes
+    impossible."""
     g = ch.g
     texts: list[str] = []
     links: list[Link] = []
     marks: dict[tuple[int, int], str] = {}
     total = 0
+    outlined: list[Branch] = []
     for start, on, target, t_on in branches:
         path, strong = _branch(g, ch.reach(start, on), target, t_on)
         total += len(strong)
+        outlined.append(chain_branch(ch.board, g, path, on, move_text(g.node(target), t_on)))
         texts.append(chain_text(g, path, strong) if strong else _premise_text(start, on))
         links += chain_links(g, path, strong)
         for k, i in enumerate(path):
@@ -121,9 +126,13 @@ def _chain_step(tid: str, name: str, ch: _Chains, branches: list[tuple[int, bool
     hl += [Mark(c, d, "target") for c, d in eliminations + placements]
     effect = ", ".join([f"{cell_name(c)}={d}" for c, d in placements] +
                        [f"{cell_name(c)}<>{d}" for c, d in eliminations])
+    if not premise:
+        premise = " or ".join(dict.fromkeys(b["assume"] for b in outlined))
     return Step(tid, name, placements=placements, eliminations=eliminations, highlights=hl, links=links,
                 text=f"{sentence} Chains: {'; '.join(texts)} => {effect}.",
-                extra={"length": total, "branches": len(branches), "kind": kind, "eureka": texts})
+                extra={"length": total, "branches": len(branches), "kind": kind, "eureka": texts},
+                net=outline("contradiction" if kind == "contradiction" else "verity", premise, outlined, effect,
+                            why))
 
 
 def _best(found: dict, key, cost: int, value) -> None:
@@ -198,7 +207,7 @@ def forcing_chain_contradiction(board: Board) -> Iterator[Step]:
         sentence = (f"If {cell_name(cell)} were {'' if on else 'not '}{d}, {why}; so it is "
                     f"{'not ' if on else ''}{d}.")
         yield _chain_step("forcing-chain-contradiction", "Forcing Chain Contradiction", ch, branches,
-                          list(pl), list(el), sentence, "contradiction")
+                          list(pl), list(el), sentence, "contradiction", why=why)
 
 
 @technique("forcing-chain-verity", "Forcing Chain Verity", family="forcing", level=8.1, codes=("1302",),
@@ -218,7 +227,7 @@ def forcing_chain_verity(board: Board) -> Iterator[Step]:
         effect = (f"{cell_name(pl[0][0])} is {pl[0][1]}" if pl else f"{cell_name(el[0][0])} is not {el[0][1]}")
         sentence = f"Whichever holds of {label}, the chains give the same result: {effect}."
         yield _chain_step("forcing-chain-verity", "Forcing Chain Verity", ch, branches, list(pl), list(el),
-                          sentence, "verity")
+                          sentence, "verity", premise=label)
 
 
 # ------------------------------------------------------------------- nets
@@ -255,26 +264,32 @@ NET_LEVELS = (False, True)
 
 def _net_step(tid: str, name: str, board: Board, runs: list[tuple[NetResult, tuple[Fact, ...]]],
               placements: list[tuple[int, int]], eliminations: list[tuple[int, int]], sentence: str,
-              kind: str, inner: str) -> Step:
+              kind: str, inner: str, label: str = "") -> Step:
     texts: list[str] = []
     links: list[Link] = []
     marks: dict[tuple[int, int], str] = {}
     total = 0
+    outlined: list[Branch] = []
     for res, targets in runs:
         facts = res.derivation(targets)
         total += len(facts)
         premise = res.order[0] if res.order else targets[0]
         texts.append(f"{fact_text(premise)}: {res.text(facts[1:])}")
+        outlined.append(net_branch(res, targets, res.contradiction or fact_text(targets[0])))
         links += res.links(facts)
         for node, on in facts:
             c, d = cand_of(node)
             marks.setdefault((c, d), "chain-on" if on else "chain-off")
     hl = [Mark(c, d, r) for (c, d), r in marks.items()]
     hl += [Mark(c, d, "target") for c, d in eliminations + placements]
+    effect = ", ".join([f"{cell_name(c)}={d}" for c, d in placements] +
+                       [f"{cell_name(c)}<>{d}" for c, d in eliminations])
+    why = runs[0][0].contradiction if kind == "contradiction" else ""
     return Step(tid, name, placements=placements, eliminations=eliminations, highlights=hl, links=links,
                 text=f"{sentence} " + " | ".join(texts),
                 extra={"length": total, "branches": len(runs), "kind": kind,
-                       "inner": inner})
+                       "inner": inner},
+                net=outline(kind, label or " or ".join(b["assume"] for b in outlined), outlined, effect, why))
 
 
 @technique("forcing-net-contradiction", "Forcing Net Contradiction", family="forcing", level=8.5,
@@ -329,7 +344,7 @@ def _verity_steps(tid: str, name: str, board: Board, found: dict, inner: str) ->
         effect = fact_text(target)
         sentence = f"Whichever holds of {label}, the nets give the same result: {effect}."
         yield _net_step(tid, name, board, [(r, (target,)) for r in runs], list(pl), list(el), sentence,
-                        "verity", inner)
+                        "verity", inner, label)
 
 
 def _net_verities(nets: _Nets, board: Board, found: dict) -> None:

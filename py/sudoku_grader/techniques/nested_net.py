@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from ..board import Board
 from ..chains.graph import cand_id, cand_of
 from ..chains.net import Fact, NetResult, fact_text, propagate
+from ..chains.outline import Branch, net_branch, outline
 from ..geometry import HOUSE_MASK, PEER_MASK, cell_name
 from ..step import Mark, Step
 from .registry import technique
@@ -251,6 +252,26 @@ def _body(proof: _Proof) -> str:
     return head + (steps + ", " if steps else "") + net.contradiction
 
 
+def _branch(proof: _Proof, given: list[Fact]) -> Branch:
+    """The proof as an outline branch: each inner removal an implication carrying its own refutation
+    as a sub-outline (``net``), then the net's facts up to the contradiction. ``given``: the board's
+    open singles, taken as known and never listed as a reason."""
+    assume = proof.context[-1]  # every proof's context ends with the candidate it assumes
+    known = set(proof.context)
+    implications = []
+    for fact, inner in proof.removals:
+        node = fact[0]
+        used = _used(inner)
+        implications.append({"move": fact_text(fact), "reason": f"if {fact_text((node, True))}, a net is impossible",
+                             "from": [fact_text(f) for f in inner.context[:-1] if f in used and f not in given],
+                             "net": outline("contradiction", fact_text((node, True)), [_branch(inner, given)],
+                                            fact_text(fact), inner.net.contradiction)})
+        known.add(fact)
+    rest = net_branch(proof.net, proof.net.culprits, proof.net.contradiction, known)
+    return {"assume": fact_text(assume), "implications": implications + rest["implications"],
+            "ends": proof.net.contradiction}
+
+
 def _step(board: Board, c: int, d: int, level: int, given: list[Fact]) -> Step:
     node = cand_id(c, d + 1)
     proof = _prove(board, given + [(node, True)], level)
@@ -269,7 +290,9 @@ def _step(board: Board, c: int, d: int, level: int, given: list[Fact]) -> Step:
     return Step("nested-forcing-net", "Nested Forcing Net", eliminations=[(c, d + 1)], highlights=hl,
                 links=proof.net.links(facts), text=text,
                 extra={"kind": "contradiction", "nesting_level": level, "length": proof.size(),
-                       "inner": inner, "inner_removals": len(proof.removals)})
+                       "inner": inner, "inner_removals": len(proof.removals)},
+                net=outline("contradiction", fact_text((node, True)), [_branch(proof, given)],
+                            f"{cell_name(c)}<>{d + 1}", proof.net.contradiction))
 
 
 @technique("nested-forcing-net", "Nested Forcing Net", family="forcing", level=9.4,
