@@ -252,46 +252,29 @@ def _book(options: dict[str, Any], progress: Progress | None) -> dict[str, Any]:
 
 
 def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dict[str, Any]:
-    """``api.rate``, one scale at a time, SE last: each rating goes to the page as a ``partial``
-    message the moment it is done, with step progress meanwhile. The result is the same as
-    one ``api.rate`` call's (the bottleneck and counts are worked out once from all scales)."""
+    """``api.rate`` with each scale's rating sent to the page as a ``partial`` message the moment it
+    is done (the slow scales, SE, last) and step progress meanwhile; the result is the one an
+    ``api.rate`` call gives."""
     from . import ratings
 
-    started = time.perf_counter()
-    try:
-        wanted = ratings.parse_scales(args.get("scales"))
-    except SudokuError:
-        return api.rate(puzzle, **args)  # the api words the error
-    # the slow scales (SE) last, so the page shows the others while they run
-    order = [s.id for s in sorted(ratings.SCALE_LIST, key=lambda s: s.slow) if s.id in wanted]
     last = [0.0]
 
-    def steps(scale: str) -> Callable[[int, Any], None]:
-        def report(n: int, label: Any) -> None:
-            now = time.perf_counter()
-            if now - last[0] >= 0.1:  # at most ten messages a second
-                last[0] = now
-                technique = str(label).split(":", 1)[-1]  # SE's: "technique difficulty"
-                progress(json.dumps({"scale": scale, "step": n, "technique": technique}))
-        return report
+    def steps(n: int, label: str) -> None:
+        now = time.perf_counter()
+        if now - last[0] >= 0.1:  # at most ten messages a second
+            last[0] = now
+            scale, _, technique = label.partition(":")  # SE's technique: "technique difficulty"
+            progress(json.dumps({"scale": scale, "step": n, "technique": technique}))
 
-    out: dict[str, Any] = {}
-    rated: dict[str, Any] = {}
-    for scale in order:
-        progress(json.dumps({"scale": scale, "step": 0, "technique": ""}))
-        one = api.rate(puzzle, **{**args, "scales": [scale]}, progress=steps(scale))
-        if one.get("status") != "unique" or "ratings" not in one:
-            return one
-        out = one
-        rated[scale] = one["ratings"][scale]
-        progress(json.dumps({"partial": {"scale": scale, "rating": rated[scale]}}))
-    if not order:
-        return api.rate(puzzle, **args)
-    out["ratings"] = {s: rated[s] for s in ratings.SCALES if s in rated}
-    out["bottleneck"], out["techniques"] = ratings.bottleneck_and_counts(api.load(puzzle), out["ratings"])
-    out["seconds"] = round(time.perf_counter() - started, 4)
-    return out
+    def each(run: ratings.ScaleRun) -> dict[str, Any]:
+        progress(json.dumps({"scale": run.scale.id, "step": 0, "technique": ""}))
+        rating = run.run()
+        progress(json.dumps({"partial": {"scale": run.scale.id, "rating": rating}}))
+        return rating
 
+    # the slow scales (SE) last, so the page shows the others while they run
+    order = [s.id for s in sorted(ratings.SCALE_LIST, key=lambda s: s.slow)]
+    return api.rate_puzzle(puzzle, **args, progress=steps, order=order, each=each)
 
 
 # Parameters the worker supplies itself; a page cannot set them through options.

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..board import Board
+from ..engine import Path as Walked
 from ..errors import SudokuError
 from ..techniques import normalize
 from . import grader2009, hodoku, se, sourgumdrop, sudokuoftheday, sudokuwiki
@@ -126,6 +128,43 @@ def _score_value(scale: str, name: str, v: Any) -> Any:
     return v
 
 
+@dataclass(frozen=True)
+class ScaleRun:
+    """One scale's rating of one board, as `rate_board` hands it to a caller's ``each`` hook.
+
+    ``run(path)`` rates (filling ``path`` in place as the walk goes, so a rating stopped by
+    ``cancel`` or by an alarm inside a step keeps the steps taken); ``prices()`` is the table it
+    prices with, which `Scale.bounds` reads to tell what a cut-off path proves."""
+
+    scale: Scale
+    board: Board
+    solution: list[int] | None
+    scores: Mapping[str, Any] | None
+    progress: Progress | None
+    cancel: Cancel | None
+    stop: str | None
+
+    def run(self, path: Walked | None = None) -> dict[str, Any]:
+        """The scale's result (`unsupported` on a grid size it is not defined on)."""
+        if self.board.geometry.size not in self.scale.sizes:
+            return unsupported(self.scale)
+        return self.scale.rate(self.board, solution=self.solution, scores=self.scores, progress=self.progress,
+                               cancel=self.cancel, stop=self.stop, path=path)
+
+    def prices(self) -> dict[str, Any]:
+        """The scale's price table with the user's scores on top."""
+        return self.scale.table(self.scores)
+
+
+#: ``each(run)`` rates one scale its own way around ``run.run()`` (a time limit, a message per
+#: scale) and returns the scale's result.
+EachScale = Callable[[ScaleRun], dict[str, Any]]
+
+
+def _run(run: ScaleRun) -> dict[str, Any]:
+    return run.run()
+
+
 def rate_board(
     board: Board,
     scales: Iterable[str] | str | None = None,
@@ -134,6 +173,9 @@ def rate_board(
     cancel: Cancel | None = None,
     solution: list[int] | None = None,
     se_stop: str | None = None,
+    *,
+    order: Iterable[str] | None = None,
+    each: EachScale | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Rate one board on the chosen scales; ``{scale: result}`` in the order of `SCALES`.
 
@@ -141,7 +183,9 @@ def rate_board(
     ``--pearl`` / ``--diamond``; SE's ``final`` then lists the numbers that are final.
 
     ``progress(n, label)`` is called as steps are taken (label ``scale:technique``);
-    ``cancel()`` returning True stops between two steps (`errors.Cancelled`).
+    ``cancel()`` returning True stops between two steps (`errors.Cancelled`). ``order`` (scale
+    ids) is the order the scales are rated in, the others after them (the page wants the slow
+    ones last); ``each`` wraps the rating of every scale (`ScaleRun`), by default just running it.
 
     A scale not defined on the board's size (every one but SudokuWiki on 6x6) answers
     `unsupported` rather than a number.
@@ -149,10 +193,13 @@ def rate_board(
     wanted = parse_scales(scales)
     check_se_stop(se_stop)
     scores = scores or {}
-    size = board.geometry.size
-    return {s.id: s.rate(board, solution=solution, scores=scores.get(s.id), progress=_labelled(progress, s.id),
-                         cancel=cancel, stop=se_stop if s.stops else None) if size in s.sizes else unsupported(s)
-            for s in SCALE_LIST if s.id in wanted}
+    first = [s for s in order or () if s in wanted]
+    rated: dict[str, dict[str, Any]] = {}
+    for sid in first + [s for s in wanted if s not in first]:
+        s = BY_ID[sid]
+        rated[sid] = (each or _run)(ScaleRun(s, board, solution, scores.get(sid), _labelled(progress, sid), cancel,
+                                             se_stop if s.stops else None))
+    return {s: rated[s] for s in SCALES if s in rated}
 
 
 def unsupported(s: Scale) -> dict[str, Any]:
@@ -211,5 +258,6 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
     return None, {}
 
 
-__all__ = ["BY_ID", "SCALES", "SCALE_LIST", "SE_STOPS", "SUMMING", "Scale", "bottleneck_and_counts", "check_se_stop",
-           "load_scores", "normalize_scores", "parse_scales", "rate_board", "scale", "unsupported"]
+__all__ = ["BY_ID", "SCALES", "SCALE_LIST", "SE_STOPS", "SUMMING", "EachScale", "Scale", "ScaleRun",
+           "bottleneck_and_counts", "check_se_stop", "load_scores", "normalize_scores", "parse_scales", "rate_board",
+           "scale", "unsupported"]
