@@ -101,9 +101,10 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
     """
     if time_limit is None:
         return api.rate(text, scales, scores, se_stop=se_stop)
-    limited = _Limited(time_limit)
-    out = api.rate_puzzle(text, scales, scores, cancel=limited.deadline, se_stop=se_stop, each=limited)
-    out["seconds"] = round(out["seconds"], 3)
+    hook = _Limited(time_limit)
+    out = api.rate_puzzle(text, scales, scores, cancel=hook.deadline, se_stop=se_stop, each=hook)
+    if "seconds" in out:  # an unreadable puzzle's answer has none
+        out["seconds"] = round(out["seconds"], 3)
     return out
 
 
