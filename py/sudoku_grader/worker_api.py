@@ -9,7 +9,7 @@ around them:
 - options from the page (settings panel) passed only to the api functions whose
   signature takes them, and the ignored ones reported back so the page can say so;
 - progress reports while a solve path is walked, and for ``rate`` each scale's rating
-  as soon as it is done (the records' ``slow`` scales, SE, last), so a page shows what
+  as soon as it is done (the ``slow`` scales of the catalogue, SE, last), so a page shows what
   it has and a time limit keeps what finished;
 - every exception turned into a one-line message: a person never sees a traceback;
 - helpers the page cannot compute itself: ``parse`` (any format the package
@@ -31,9 +31,9 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import api, coach, drills
+from . import api, coach, drills, ratings
 from .errors import Cancelled, SudokuError
-from .ratings import FIELD_NAMES, SCALE_LIST, sourgumdrop
+from .ratings import FIELD_NAMES
 from .techniques import ordered
 
 Progress = Callable[[str], None]
@@ -255,8 +255,6 @@ def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dic
     """``api.rate`` with each scale's rating sent to the page as a ``partial`` message the moment it
     is done (the slow scales, SE, last) and step progress meanwhile; the result is the one an
     ``api.rate`` call gives."""
-    from . import ratings
-
     last = [0.0]
 
     def steps(n: int, label: str) -> None:
@@ -273,8 +271,7 @@ def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dic
         return rating
 
     # the slow scales (SE) last, so the page shows the others while they run
-    order = [s.id for s in sorted(ratings.SCALE_LIST, key=lambda s: s.slow)]
-    return api.rate_puzzle(puzzle, **args, progress=steps, order=order, each=each)
+    return api.rate_puzzle(puzzle, **args, progress=steps, order=ratings.slow_last(), each=each)
 
 
 # Parameters the worker supplies itself; a page cannot set them through options.
@@ -359,7 +356,7 @@ def catalogue() -> list[dict[str, Any]]:
     SourGumdrop score (``None`` when that scale's table has none: the user may give one),
     the grid sizes it runs on (``[9, 6]`` or ``[9]``) and whether the Learn view teaches it
     (``learn``: the default path without Sudoku Explainer's own chaining)."""
-    scores = sourgumdrop.DEFAULT_SCORES
+    scores = ratings.flat_prices()
     taught = {t.id for t in drills.path_techniques()}
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id),
@@ -405,6 +402,7 @@ def families() -> list[dict[str, str]]:
 
 
 def scales() -> list[dict[str, Any]]:
-    """The rating scales, from their records (`ratings.SCALE_LIST`): id, name, description, the
-    number and level fields, level names, CSV columns, whether a score table changes them."""
-    return [s.to_json() for s in SCALE_LIST]
+    """The rating scales, from their records (`ratings.catalogue`): id, name, description, the
+    number and level fields, level names, CSV columns, whether a score table changes them, and how
+    the page shows them (slow, band, headline)."""
+    return ratings.catalogue()

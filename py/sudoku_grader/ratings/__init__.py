@@ -25,11 +25,13 @@ from ..errors import SudokuError
 from ..techniques import normalize
 from . import grader2009, hodoku, se, sourgumdrop, sudokuoftheday, sudokuwiki
 from .common import Cancel, Progress
-from .scale import Scale
+from .scale import Page, Scale
 
-SCALE_LIST: tuple[Scale, ...] = (se.SCALE, hodoku.SCALE, sudokuwiki.SCALE, sourgumdrop.SCALE, sudokuoftheday.SCALE,
-                                 grader2009.SCALE)
+_MODULES = (se, hodoku, sudokuwiki, sourgumdrop, sudokuoftheday, grader2009)  # in output order
+SCALE_LIST: tuple[Scale, ...] = tuple(m.SCALE for m in _MODULES)
 BY_ID: dict[str, Scale] = {s.id: s for s in SCALE_LIST}
+#: How the page shows each scale (its module's `Page`), by scale id: apart from the rating rules.
+PAGES: dict[str, Page] = {m.SCALE.id: m.PAGE for m in _MODULES}
 SCALES: tuple[str, ...] = tuple(BY_ID)  # the scale ids, in output order
 
 #: Display names of the fields the rating results carry (the scales' own names are on their records);
@@ -202,6 +204,22 @@ def rate_board(
     return {s: rated[s] for s in SCALES if s in rated}
 
 
+def catalogue() -> list[dict[str, Any]]:
+    """The scales for the page (the worker's catalogue): each record's fields, then its `Page`'s."""
+    return [{**s.to_json(), **PAGES[s.id].to_json()} for s in SCALE_LIST]
+
+
+def slow_last() -> list[str]:
+    """The scale ids in the order the page has them rated: the slow ones (SE) last."""
+    return sorted(SCALES, key=lambda sid: PAGES[sid].slow)
+
+
+def flat_prices() -> dict[str, Any]:
+    """The default prices of the scale a flat user score table sets (SourGumdrop's): the page shows
+    each technique's beside it, for the user to change."""
+    return dict(next(s for s in SCALE_LIST if s.flat_table).prices)
+
+
 def unsupported(s: Scale) -> dict[str, Any]:
     """A scale's answer on a grid size it is not defined on."""
     return {"unsupported": " and ".join(f"{n}x{n}" for n in s.sizes) + " only"}
@@ -258,6 +276,6 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
     return None, {}
 
 
-__all__ = ["BY_ID", "SCALES", "SCALE_LIST", "SE_STOPS", "SUMMING", "EachScale", "Scale", "ScaleRun",
-           "bottleneck_and_counts", "check_se_stop", "load_scores", "normalize_scores", "parse_scales", "rate_board",
-           "scale", "unsupported"]
+__all__ = ["BY_ID", "PAGES", "SCALES", "SCALE_LIST", "SE_STOPS", "SUMMING", "EachScale", "Page", "Scale", "ScaleRun",
+           "bottleneck_and_counts", "catalogue", "check_se_stop", "flat_prices", "load_scores", "normalize_scores",
+           "parse_scales", "rate_board", "scale", "slow_last", "unsupported"]
