@@ -35,6 +35,7 @@ from . import api, coach, drills, ratings
 from .errors import Cancelled, SudokuError
 from .ratings import FIELD_NAMES
 from .techniques import ordered
+from .techniques.families import family
 
 Progress = Callable[[str], None]
 
@@ -365,40 +366,15 @@ def catalogue() -> list[dict[str, Any]]:
     ]
 
 
-#: Each technique family's name, and how the hint ladder's first rung says "look for one of these".
-FAMILIES: dict[str, tuple[str, str]] = {
-    "singles": ("Singles", "a single (naked or hidden)"),
-    "intersections": ("Intersections", "an intersection (pointing or claiming)"),
-    "subsets": ("Subsets", "a subset (pairs, triples, quads)"),
-    "sudokuwiki-patterns": ("SudokuWiki patterns", "a pattern across a band or a box (Gurth's, Fireworks and kin)"),
-    "fish": ("Fish", "a fish (X-Wing, Swordfish and their finned kin)"),
-    "wings": ("Wings", "a wing (XY-Wing, XYZ-Wing, W-Wing, WXYZ-Wing and larger)"),
-    "single-digit": ("Single-digit patterns", "a single-digit pattern (Skyscraper, Kite, Empty Rectangle)"),
-    "uniqueness": ("Uniqueness", "a uniqueness pattern (Unique Rectangle and kin)"),
-    "coloring": ("Colouring", "colouring of one digit's strong links"),
-    "exclusion": ("Exclusion", "an aligned exclusion"),
-    "sue_de_coq": ("Sue de Coq", "a Sue de Coq"),
-    "als": ("Almost locked sets", "an almost locked set"),
-    "chains": ("Chains and loops", "a chain or loop"),
-    "medusa": ("3D Medusa", "3D Medusa colouring"),
-    "tridagon": ("Tridagon", "a tridagon (a deadly pattern of three digits)"),
-    "exocet": ("Exocets", "an exocet (two base cells whose digits must reappear in two target cells)"),
-    "locked-sets": ("Locked sets", "a locked set over several houses or lines (SK Loop, Multi-Sector Locked Set, "
-                                   "Twinned XY-Chains)"),
-    "forcing": ("Forcing chains and nets", "a forcing chain or net"),
-    "templates": ("Templates", "a template (where one digit can still go as a whole)"),
-    "se_chains": ("Sudoku Explainer's chains", "one of Sudoku Explainer's forcing chains"),
-}
-
 def families() -> list[dict[str, str]]:
-    """Every family the registry uses, in the order of its first (simplest) technique."""
-    out: list[dict[str, str]] = []
+    """Every family the registry uses (`techniques.families`: id, name, the hint ladder's words),
+    in the order of its first (simplest) technique."""
+    seen: dict[str, dict[str, str]] = {}
     for t in ordered():
-        if t.family not in {f["id"] for f in out}:
-            name, hint = FAMILIES.get(t.family, (t.family.replace("_", " ").replace("-", " ").capitalize(),
-                                                   f"a technique of the {t.family} family"))
-            out.append({"id": t.family, "name": name, "hint": hint})
-    return out
+        if t.family not in seen:
+            f = family(t.family)
+            seen[t.family] = {"id": f.id, "name": f.name, "hint": f.hint}
+    return list(seen.values())
 
 
 def scales() -> list[dict[str, Any]]:
