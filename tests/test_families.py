@@ -44,3 +44,18 @@ def test_the_catalogue_families_come_from_the_registry_in_path_order() -> None:
     assert [f["id"] for f in out] == first_seen
     for f in out:
         assert (f["name"], f["hint"]) == (BY_ID[f["id"]].name, BY_ID[f["id"]].hint)
+
+
+def test_every_family_the_code_compares_against_is_registered() -> None:
+    """A family id spelled in a comparison (``t.family != "se-chains"``) must be a registered id:
+    a stale spelling would silently match nothing."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spelled = set()
+    for path in [*(root / "py").rglob("*.py"), *(root / "tests").glob("*.py")]:
+        text = path.read_text(encoding="utf-8")
+        spelled |= set(re.findall(r'family\s*[!=]=\s*"([^"]+)"', text))
+        for group in re.findall(r"family\s+(?:not\s+)?in\s+\(([^)]*)\)", text):
+            spelled |= set(re.findall(r'"([^"]+)"', group))
+    assert spelled and spelled <= set(BY_ID), spelled - set(BY_ID)
