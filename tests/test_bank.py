@@ -145,6 +145,19 @@ def test_time_limit_long_enough_changes_nothing() -> None:
     assert plain == limited
 
 
+def test_time_limit_on_a_bad_or_unsolvable_puzzle_answers_as_without() -> None:
+    """The limited rating goes through the same routine as `api.rate`: an unreadable puzzle, one with
+    two solutions and a 6x6 grid (on the 9x9-only scales: unsupported) answer as it does."""
+    six = "5...1.2.1.3........2....1.45.....16."
+    for text in ("12345", "11" + "." * 79, "." * 81, six):
+        plain, limited = api.rate(text), timed.rate(text, time_limit=60)
+        plain.pop("seconds", None), limited.pop("seconds", None)
+        for r in (*plain.get("ratings", {}).values(), *limited.get("ratings", {}).values()):
+            r.pop("seconds", None)
+        assert plain == limited, text
+    assert timed.rate(six, time_limit=60)["ratings"]["se"] == {"unsupported": "9x9 only"}
+
+
 def test_rate_and_explain_cli_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["rate", "--scales", "se", "--time-limit", "0.3", SE_98]) == 0  # a timeout is a result
     r = json.loads(capsys.readouterr().out)

@@ -302,7 +302,12 @@ def test_one_record_per_scale_is_what_everything_reads() -> None:
     header = csv_header(["hodoku", "grader2009"])
     assert header[2:7] == ["ratings.hodoku.score", "ratings.hodoku.level", "ratings.grader2009.strategic",
                            "ratings.grader2009.procedural", "ratings.grader2009.total"]
-    assert worker_api.scales() == [s.to_json() for s in ratings.SCALE_LIST]
+    assert worker_api.scales() == [{**s.to_json(), **ratings.PAGES[s.id].to_json()} for s in ratings.SCALE_LIST]
+    # the page's fields travel beside the rule record, never on it
+    page_only = {"slow", "band", "headline"}
+    assert all(not page_only & s.to_json().keys() for s in ratings.SCALE_LIST)
+    assert all(page_only <= entry.keys() for entry in worker_api.scales())
+    assert ratings.slow_last()[-1] == "se" and sorted(ratings.slow_last()) == sorted(ratings.SCALES)
 
 
 def test_scale_records_carry_their_policy_prices_and_summary() -> None:
@@ -361,20 +366,22 @@ def test_se_record_prices_each_producer_at_its_lowest_rating() -> None:
 
 
 def test_headline_scales_name_a_field_their_rating_fills_and_reach_the_catalogue() -> None:
-    """The page's "You solved an SE 7.2 / HoDoKu Hard puzzle" sentence is built from the records'
-    ``headline`` (label, field) through the worker's catalogue: each headline field is one the
+    """The page's "You solved an SE 7.2 / HoDoKu Hard puzzle" sentence is built from the scales'
+    `Page` ``headline`` (label, field) through the worker's catalogue: each headline field is one the
     scale's rating fills, and the first two headline scales on 9x9 are SE then HoDoKu."""
     from sudoku_grader import ratings, worker_api
 
-    headlined = [s for s in ratings.SCALE_LIST if s.headline]
-    assert [s.headline for s in headlined if 9 in s.sizes][:2] == [("SE", "er"), ("HoDoKu", "level")]
+    headline = {s.id: ratings.PAGES[s.id].headline for s in ratings.SCALE_LIST}
+    headlined = [s for s in ratings.SCALE_LIST if headline[s.id]]
+    assert [headline[s.id] for s in headlined if 9 in s.sizes][:2] == [("SE", "er"), ("HoDoKu", "level")]
     assert [s.id for s in headlined if 6 in s.sizes] == ["sudokuwiki"]
     easy = parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").board
     for s in headlined:
         result = s.rate(easy)
-        assert result[s.headline[1]] not in (None, ""), (s.id, result)
+        assert result[headline[s.id][1]] not in (None, ""), (s.id, result)
     catalogue = {c["id"]: c for c in worker_api.scales()}
     for s in ratings.SCALE_LIST:
-        expected = {"label": s.headline[0], "field": s.headline[1]} if s.headline else None
+        h = headline[s.id]
+        expected = {"label": h[0], "field": h[1]} if h else None
         assert catalogue[s.id]["headline"] == expected
         assert catalogue[s.id]["bottleneck"] == s.bottleneck

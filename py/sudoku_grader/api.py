@@ -25,8 +25,8 @@ from typing import Any
 
 from . import ratings as _ratings
 from .board import Board
-from .engine import Cancel, Progress, all_steps, next_step, policy_named, walk
-from .errors import SudokuError
+from .engine import Cancel, Path, Progress, all_steps, next_step, policy_named, walk
+from .errors import Cancelled, SudokuError
 from .formats import parse, parse_position
 from .geometry import STANDARD, Geometry, cell_name, house_name
 from .solver import solve as _exact
@@ -36,7 +36,7 @@ from .techniques.options import describe as describe_options
 OptionsArg = Options | Mapping[str, Any] | Iterable[str] | None
 
 __all__ = ["solve", "explain", "steps", "hint", "rate", "generate", "load", "techniques", "enabled_techniques",
-           "finder_options", "options_catalogue"]
+           "finder_options", "options_catalogue", "rate_puzzle"]
 
 
 def load(text: str) -> Board:
@@ -122,12 +122,15 @@ def explain(
     preset: str | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    stopped: Callable[[Path], str] | None = None,
 ) -> dict[str, Any]:
     """The logical solve path with an explanation of every step.
 
     ``techniques`` limits the path to those (ids, names or HoDoKu codes; default
     all, simplest first); ``policy`` is ``simplest``, ``most-effective`` or
-    ``random`` (seeded by ``seed``).
+    ``random`` (seeded by ``seed``). When ``cancel`` stops the walk, `errors.Cancelled`
+    goes up, unless ``stopped(path)`` words why (the bank's time limit): then the result
+    has ``status`` "timeout", ``solved`` false, the steps so far and that reason.
     """
     try:
         board = load(text)
@@ -137,7 +140,17 @@ def explain(
     out = _status(board)
     if out["status"] != "unique":
         return out
-    path = walk(board, chosen, progress=progress, cancel=cancel)
+    path = Path()
+    try:
+        walk(board, chosen, progress=progress, cancel=cancel, path=path)
+    except Cancelled:
+        if stopped is None:
+            raise
+        out["status"] = "timeout"
+        out["solved"] = False
+        out["steps"] = [s.to_json() for s in path.steps]
+        out["stuck"] = {"reason": stopped(path), "position": ""}
+        return out
     out["solved"] = path.solved
     out["steps"] = [s.to_json() for s in path.steps]
     if not path.solved:
@@ -269,6 +282,31 @@ def rate(
     techniques ran out (`ratings.walk_detail`). ``walks``: filled with each scale's path as it is
     walked (`ratings.rate_board`).
     """
+    return rate_puzzle(text, scales, scores, progress=progress, cancel=cancel, se_stop=se_stop,
+                       solution=solution, detail=detail, walks=walks)
+
+
+def rate_puzzle(
+    text: str,
+    scales: Any = None,
+    scores: dict[str, Any] | None = None,
+    *,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+    se_stop: str | None = None,
+    solution: str | None = None,
+    detail: bool = False,
+    walks: dict[str, Any] | None = None,
+    order: Iterable[str] | None = None,
+    each: _ratings.EachScale | None = None,
+) -> dict[str, Any]:
+    """`rate`, with what its other callers (the bank's time limit, the worker) add around each scale.
+
+    The one way a puzzle is rated: read it, check the scales and ``se_stop``, solve it, rate it on
+    each scale (`ratings.rate_board`: in ``order``, each through ``each``) and find the bottleneck.
+    A scale that ``each`` cut short (its ``status`` is "timeout") makes the puzzle's ``status``
+    "timeout", is listed in ``timed_out`` and leaves no bottleneck (``None``, no counts).
+    """
     t0 = time.perf_counter()
     try:
         board = load(text)
@@ -283,9 +321,15 @@ def rate(
         return out
     digits = [int(ch) for ch in out["solution"]]
     rated = _ratings.rate_board(board, wanted, table, progress=progress, cancel=cancel, solution=digits,
-                                se_stop=se_stop, detail=bool(detail), walks=walks)
+                                se_stop=se_stop, detail=bool(detail), walks=walks, order=order, each=each)
     out["ratings"] = rated
-    out["bottleneck"], out["techniques"] = _ratings.bottleneck_and_counts(board, rated)
+    timed_out = [s for s, r in rated.items() if r.get("status") == "timeout"]
+    if timed_out:
+        out["status"] = "timeout"
+        out["timed_out"] = timed_out
+        out["bottleneck"], out["techniques"] = None, {}
+    else:
+        out["bottleneck"], out["techniques"] = _ratings.bottleneck_and_counts(board, rated)
     out["seconds"] = round(time.perf_counter() - t0, 4)
     return out
 

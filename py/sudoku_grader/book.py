@@ -22,7 +22,7 @@ from .formats import parse, to_line
 from .levels import BY_ID as LEVELS_BY_ID
 from .levels import level_of
 from .ratings import BY_ID as SCALES_BY_ID
-from .ratings import parse_scales
+from .ratings import PAGES, parse_scales
 
 #: Paper sizes in mm (width, height) and the margin every page keeps.
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -99,7 +99,7 @@ def prepare(text: str, label: str = "", time_limit: float | None = None,
 
 # ---------------------------------------------------------------- drawing
 def rating_text(p: BookPuzzle, scales: Sequence[str]) -> str:
-    """``SE 4.5 · HoDoKu Hard (1120)``: each chosen scale by its short label (`Scale.headline`) with
+    """``SE 4.5 · HoDoKu Hard (1120)``: each chosen scale by its short label (its `Page.headline`) with
     its number and level, as its record names them."""
     parts = []
     for sid in scales:
@@ -107,7 +107,8 @@ def rating_text(p: BookPuzzle, scales: Sequence[str]) -> str:
         scale = SCALES_BY_ID.get(sid)
         if not isinstance(r, dict) or scale is None or "unsupported" in r:
             continue
-        name = scale.headline[0] if scale.headline else scale.name
+        headline = PAGES[sid].headline
+        name = headline[0] if headline else scale.name
         if r.get("status") == "timeout":
             bound = (r.get("at_least") or {}).get(scale.number)
             parts.append(f"{name} ≥ {_number(bound)}" if bound is not None else f"{name} ?")

@@ -79,7 +79,7 @@ def coach(text: str, move: dict[str, Any], budget: float = BUDGET) -> dict[str, 
     wanted = (cell, digit)
     started = time.perf_counter()
     for t in default_order():
-        if t.family == "se_chains":
+        if t.family == "se-chains":
             continue
         if time.perf_counter() - started > budget:
             return {**out, "verdict": "beyond", "seconds": round(time.perf_counter() - started, 4),

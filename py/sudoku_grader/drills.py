@@ -51,7 +51,7 @@ PUBLIC_SETS = (("newspaper-mixed.txt", 1), ("printable-30-givens.txt", 2), ("pri
 
 def path_techniques() -> list[Technique]:
     """The default path's techniques without Sudoku Explainer's own chaining (the SE scale's)."""
-    return [t for t in default_order() if t.family != "se_chains"]
+    return [t for t in default_order() if t.family != "se-chains"]
 
 
 @dataclass

@@ -134,7 +134,7 @@ def all_steps(
     out: list[Step] = []
     chosen = resolve(techniques)
     if techniques is None:
-        chosen = [t for t in chosen if t.family != "se_chains"]
+        chosen = [t for t in chosen if t.family != "se-chains"]
     for t in chosen:
         if cancel is not None and cancel():
             raise Cancelled(None)

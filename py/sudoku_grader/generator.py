@@ -45,7 +45,7 @@ from .engine import Simplest, walk
 from .errors import Cancelled, SudokuError
 from .geometry import GEOMETRIES, STANDARD, Geometry
 from .levels import level_named, level_of
-from .ratings import SCALE_LIST, Scale, rate_board
+from .ratings import PAGES, SCALE_LIST, Scale, rate_board
 from .ratings import scale as scale_named
 from .solver import has_other_solution, is_minimal, random_solution, solve
 from .techniques import REGISTRY, get, ordered
@@ -110,7 +110,7 @@ class GenerateOptions:
         for bound in (self.lo, self.hi):
             if bound is not None and not math.isfinite(bound):
                 raise GenerationError(f"--min/--max {bound}: give a finite number")
-        band = self.rated_on().band if self.scale else None
+        band = PAGES[self.rated_on().id].band if self.scale else None  # the span its number takes
         if band is not None and ((self.lo is not None and self.lo > band[1]) or
                                  (self.hi is not None and self.hi < band[0])):
             # a target no puzzle can reach: say so now rather than search until the timeout

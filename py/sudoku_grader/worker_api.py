@@ -9,7 +9,7 @@ around them:
 - options from the page (settings panel) passed only to the api functions whose
   signature takes them, and the ignored ones reported back so the page can say so;
 - progress reports while a solve path is walked, and for ``rate`` each scale's rating
-  as soon as it is done (the records' ``slow`` scales, SE, last), so a page shows what
+  as soon as it is done (the ``slow`` scales of the catalogue, SE, last), so a page shows what
   it has and a time limit keeps what finished;
 - every exception turned into a one-line message: a person never sees a traceback;
 - helpers the page cannot compute itself: ``parse`` (any format the package
@@ -33,10 +33,11 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import api, coach, drills
+from . import api, coach, drills, ratings
 from .errors import Cancelled, SudokuError
-from .ratings import FIELD_NAMES, SCALE_LIST, sourgumdrop
+from .ratings import FIELD_NAMES
 from .techniques import ordered
+from .techniques.families import family
 
 Progress = Callable[[str], None]
 
@@ -256,54 +257,32 @@ def _book(options: dict[str, Any], progress: Progress | None) -> dict[str, Any]:
 
 
 def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dict[str, Any]:
-    """``api.rate``, one scale at a time, SE last: each rating goes to the page as a ``partial``
-    message the moment it is done, with step progress meanwhile. The result is the same as
-    one ``api.rate`` call's (the bottleneck and counts are worked out once from all scales)."""
-    from . import ratings
-
-    started = time.perf_counter()
-    try:
-        wanted = ratings.parse_scales(args.get("scales"))
-    except SudokuError:
-        return api.rate(puzzle, **args)  # the api words the error
-    # the slow scales (SE) last, so the page shows the others while they run
-    order = [s.id for s in sorted(ratings.SCALE_LIST, key=lambda s: s.slow) if s.id in wanted]
+    """``api.rate`` with each scale's rating sent to the page as a ``partial`` message the moment it
+    is done (the slow scales, SE, last) and step progress meanwhile; the result is the one an
+    ``api.rate`` call gives."""
     last = [0.0]
     walks: dict[str, Any] = {}
 
-    def steps(scale: str) -> Callable[[int, Any], None]:
-        record = ratings.BY_ID[scale]
+    def steps(n: int, label: str) -> None:
+        now = time.perf_counter()
+        if now - last[0] >= 0.1:  # at most ten messages a second
+            last[0] = now
+            scale, _, technique = label.partition(":")  # SE's technique: "technique difficulty"
+            message: dict[str, Any] = {"scale": scale, "step": n, "technique": technique}
+            record, walked = ratings.BY_ID.get(scale), walks.get(scale)
+            if record is not None and record.bounds is not None and walked is not None and walked.steps:
+                # what the path so far proves: a cancelled or timed-out rating keeps it
+                message["at_least"] = record.bounds(walked, record.table(_scores(args, scale)))
+            progress(json.dumps(message))
 
-        def report(n: int, label: Any) -> None:
-            now = time.perf_counter()
-            if now - last[0] >= 0.1:  # at most ten messages a second
-                last[0] = now
-                technique = str(label).split(":", 1)[-1]
-                message: dict[str, Any] = {"scale": scale, "step": n, "technique": technique}
-                walked = walks.get(scale)
-                if record.bounds is not None and walked is not None and walked.steps:
-                    # what the path so far proves: a cancelled or timed-out rating keeps it
-                    message["at_least"] = record.bounds(walked, record.table(_scores(args, scale)))
-                progress(json.dumps(message))
-        return report
+    def each(run: ratings.ScaleRun) -> dict[str, Any]:
+        progress(json.dumps({"scale": run.scale.id, "step": 0, "technique": ""}))
+        rating = run.run()
+        progress(json.dumps({"partial": {"scale": run.scale.id, "rating": rating}}))
+        return rating
 
-    out: dict[str, Any] = {}
-    rated: dict[str, Any] = {}
-    for scale in order:
-        progress(json.dumps({"scale": scale, "step": 0, "technique": ""}))
-        one = api.rate(puzzle, **{**args, "scales": [scale]}, progress=steps(scale), walks=walks)
-        if one.get("status") != "unique" or "ratings" not in one:
-            return one
-        out = one
-        rated[scale] = one["ratings"][scale]
-        progress(json.dumps({"partial": {"scale": scale, "rating": rated[scale]}}))
-    if not order:
-        return api.rate(puzzle, **args)
-    out["ratings"] = {s: rated[s] for s in ratings.SCALES if s in rated}
-    out["bottleneck"], out["techniques"] = ratings.bottleneck_and_counts(api.load(puzzle), out["ratings"])
-    out["seconds"] = round(time.perf_counter() - started, 4)
-    return out
-
+    # the slow scales (SE) last, so the page shows the others while they run
+    return api.rate_puzzle(puzzle, **args, progress=steps, order=ratings.slow_last(), each=each, walks=walks)
 
 
 def _scores(args: dict[str, Any], scale: str) -> Any:
@@ -416,7 +395,7 @@ def catalogue() -> list[dict[str, Any]]:
     SourGumdrop score (``None`` when that scale's table has none: the user may give one),
     the grid sizes it runs on (``[9, 6]`` or ``[9]``) and whether the Learn view teaches it
     (``learn``: the default path without Sudoku Explainer's own chaining)."""
-    scores = sourgumdrop.DEFAULT_SCORES
+    scores = ratings.flat_prices()
     taught = {t.id for t in drills.path_techniques()}
     return [
         {"id": t.id, "name": t.name, "family": t.family, "level": t.level, "score": scores.get(t.id),
@@ -425,43 +404,19 @@ def catalogue() -> list[dict[str, Any]]:
     ]
 
 
-#: Each technique family's name, and how the hint ladder's first rung says "look for one of these".
-FAMILIES: dict[str, tuple[str, str]] = {
-    "singles": ("Singles", "a single (naked or hidden)"),
-    "intersections": ("Intersections", "an intersection (pointing or claiming)"),
-    "subsets": ("Subsets", "a subset (pairs, triples, quads)"),
-    "sudokuwiki-patterns": ("SudokuWiki patterns", "a pattern across a band or a box (Gurth's, Fireworks and kin)"),
-    "fish": ("Fish", "a fish (X-Wing, Swordfish and their finned kin)"),
-    "wings": ("Wings", "a wing (XY-Wing, XYZ-Wing, W-Wing, WXYZ-Wing and larger)"),
-    "single-digit": ("Single-digit patterns", "a single-digit pattern (Skyscraper, Kite, Empty Rectangle)"),
-    "uniqueness": ("Uniqueness", "a uniqueness pattern (Unique Rectangle and kin)"),
-    "coloring": ("Colouring", "colouring of one digit's strong links"),
-    "exclusion": ("Exclusion", "an aligned exclusion"),
-    "sue_de_coq": ("Sue de Coq", "a Sue de Coq"),
-    "als": ("Almost locked sets", "an almost locked set"),
-    "chains": ("Chains and loops", "a chain or loop"),
-    "medusa": ("3D Medusa", "3D Medusa colouring"),
-    "tridagon": ("Tridagon", "a tridagon (a deadly pattern of three digits)"),
-    "exocet": ("Exocets", "an exocet (two base cells whose digits must reappear in two target cells)"),
-    "locked-sets": ("Locked sets", "a locked set over several houses or lines (SK Loop, Multi-Sector Locked Set, "
-                                   "Twinned XY-Chains)"),
-    "forcing": ("Forcing chains and nets", "a forcing chain or net"),
-    "templates": ("Templates", "a template (where one digit can still go as a whole)"),
-    "se_chains": ("Sudoku Explainer's chains", "one of Sudoku Explainer's forcing chains"),
-}
-
 def families() -> list[dict[str, str]]:
-    """Every family the registry uses, in the order of its first (simplest) technique."""
-    out: list[dict[str, str]] = []
+    """Every family the registry uses (`techniques.families`: id, name, the hint ladder's words),
+    in the order of its first (simplest) technique."""
+    seen: dict[str, dict[str, str]] = {}
     for t in ordered():
-        if t.family not in {f["id"] for f in out}:
-            name, hint = FAMILIES.get(t.family, (t.family.replace("_", " ").replace("-", " ").capitalize(),
-                                                   f"a technique of the {t.family} family"))
-            out.append({"id": t.family, "name": name, "hint": hint})
-    return out
+        if t.family not in seen:
+            f = family(t.family)
+            seen[t.family] = {"id": f.id, "name": f.name, "hint": f.hint}
+    return list(seen.values())
 
 
 def scales() -> list[dict[str, Any]]:
-    """The rating scales, from their records (`ratings.SCALE_LIST`): id, name, description, the
-    number and level fields, level names, CSV columns, whether a score table changes them."""
-    return [s.to_json() for s in SCALE_LIST]
+    """The rating scales, from their records (`ratings.catalogue`): id, name, description, the
+    number and level fields, level names, CSV columns, whether a score table changes them, and how
+    the page shows them (slow, band, headline)."""
+    return ratings.catalogue()

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import api, ratings
-from ..engine import Path, policy_named, walk
+from ..engine import Path
 from ..errors import Cancelled, SudokuError
 from ..ratings import Scale
 from ..techniques import DEFAULT, Options
@@ -101,100 +101,57 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
     """
     if time_limit is None:
         return api.rate(text, scales, scores, se_stop=se_stop)
-    t0 = time.perf_counter()
-    deadline = Deadline(time_limit)
-    try:
-        board = api.load(text)
-        wanted = ratings.parse_scales(scales)
-        table = ratings.normalize_scores(scores) if scores else None
-        ratings.check_se_stop(se_stop)
-    except SudokuError as e:
-        return api.invalid(text, e)
-    out = api.solve(text)
-    if out["status"] != "unique":
-        out["seconds"] = round(time.perf_counter() - t0, 3)
-        return out
-    solution = [int(ch) for ch in out["solution"]]
-    rated: dict[str, dict[str, Any]] = {}
-    timed_out: list[str] = []
-    try:
-        with _alarm(time_limit + HARD_GRACE):
-            for name in wanted:
-                _rate_scale(name, board, table, solution, deadline, time_limit, rated, timed_out, se_stop)
-    except HardTimeout:
-        for name in wanted:
-            if name not in rated:
-                rated[name] = {"status": "timeout", "error": f"time limit of {time_limit:g} s: a step ran "
-                                                             f"{HARD_GRACE:g} s past it and was stopped"}
-                timed_out.append(name)
-        rated = {name: rated[name] for name in wanted}
-    out["ratings"] = rated
-    if timed_out:
-        out["status"] = "timeout"
-        out["timed_out"] = timed_out
-        out["bottleneck"], out["techniques"] = None, {}
-    else:
-        out["bottleneck"], out["techniques"] = ratings.bottleneck_and_counts(board, rated)
-    out["seconds"] = round(time.perf_counter() - t0, 3)
+    hook = _Limited(time_limit)
+    out = api.rate_puzzle(text, scales, scores, cancel=hook.deadline, se_stop=se_stop, each=hook)
+    if "seconds" in out:  # an unreadable puzzle's answer has none
+        out["seconds"] = round(out["seconds"], 3)
     return out
 
 
-def _rate_scale(name: str, board: Any, table: dict[str, Any] | None, solution: list[int], deadline: Deadline,
-                time_limit: float, rated: dict[str, dict[str, Any]], timed_out: list[str],
-                se_stop: str | None = None) -> None:
-    """Rate one scale into ``rated`` (or its timeout, into ``timed_out`` as well)."""
-    scale = ratings.BY_ID[name]
-    if board.geometry.size not in scale.sizes:  # as `ratings.rate_board` answers: no number here
-        rated[name] = ratings.unsupported(scale)
-        return
-    scores = (table or {}).get(name)
-    partial = Path()  # filled as the scale walks: what a cut-off still proves
-    if deadline():
-        rated[name] = _cut(scale, partial, scale.table(scores), time_limit)
-        timed_out.append(name)
-        return
-    try:
-        rated[name] = scale.rate(board, solution=solution, scores=scores, cancel=deadline,
-                                 stop=se_stop if scale.stops else None, path=partial)
-    except CANCELLED:
-        rated[name] = _cut(scale, partial, scale.table(scores), time_limit)
-        timed_out.append(name)
-    except HardTimeout:
-        if partial.steps:  # the alarm stopped a step: the steps before it still bound the rating
-            rated[name] = _cut(scale, partial, scale.table(scores), time_limit)
-            timed_out.append(name)
-        raise
+class _Limited:
+    """The ``each`` hook of `api.rate_puzzle` under a time limit: rates one scale with the alarm set
+    for the time left (and its grace), and words a scale the limit cut off (`_cut`). Once the alarm
+    has stopped a step, the scales still to come are not started."""
+
+    def __init__(self, time_limit: float) -> None:
+        self.time_limit = time_limit
+        self.deadline = Deadline(time_limit)
+        self.alarmed = False
+
+    def __call__(self, run: ratings.ScaleRun) -> dict[str, Any]:
+        partial = Path()  # filled as the scale walks: what a cut-off still proves
+        if self.alarmed:
+            return self._ran_past()
+        if self.deadline():
+            return _cut(run.scale, partial, run.prices(), self.time_limit)
+        left = max((self.deadline.at or 0.0) - time.perf_counter(), 0.0)
+        try:
+            with _alarm(left + HARD_GRACE):
+                return run.run(partial)
+        except CANCELLED:
+            return _cut(run.scale, partial, run.prices(), self.time_limit)
+        except HardTimeout:
+            self.alarmed = True
+            if partial.steps:  # the alarm stopped a step: the steps before it still bound the rating
+                return _cut(run.scale, partial, run.prices(), self.time_limit)
+            return self._ran_past()
+
+    def _ran_past(self) -> dict[str, Any]:
+        return {"status": "timeout", "error": f"time limit of {self.time_limit:g} s: a step ran "
+                                              f"{HARD_GRACE:g} s past it and was stopped"}
 
 
 def explain(text: str, techniques: list[str] | None, policy: str, seed: int,
             time_limit: float, annotate: Callable[[dict[str, Any], str], dict[str, Any]] | None = None,
             options: Options = DEFAULT) -> dict[str, Any]:
     """`api.explain` cut off after ``time_limit`` seconds: ``status`` "timeout" and the steps so far."""
-    deadline = Deadline(time_limit)
-    try:
-        board = api.load(text)
-        chosen = policy_named(policy, techniques, seed, options)
-    except SudokuError as e:
-        return api.invalid(text, e)
-    out = api.solve(text)
-    if out["status"] != "unique":
-        return out
-    taken: list[str] = []
-    try:
-        path = walk(board, chosen, cancel=deadline, progress=lambda n, tid: taken.append(tid))
-    except CANCELLED as e:
-        partial = getattr(e, "path", None)  # the engine hands over the steps taken, where it can
-        out["status"] = "timeout"
-        out["solved"] = False
-        out["steps"] = [s.to_json() for s in getattr(partial, "steps", [])]
-        out["stuck"] = {"reason": f"time limit of {time_limit:g} s reached after {len(taken)} steps "
-                                  f"(last: {taken[-1] if taken else 'none'})", "position": ""}
-        return out
-    out["solved"] = path.solved
-    out["steps"] = [s.to_json() for s in path.steps]
-    if not path.solved:
-        out["stuck"] = {"reason": path.stuck, "position": path.board.to_string(".") if path.board else ""}
-    return annotate(out, text) if annotate is not None else out
+
+    def stopped(path: Path) -> str:
+        last = path.steps[-1].technique if path.steps else "none"
+        return f"time limit of {time_limit:g} s reached after {len(path.steps)} steps (last: {last})"
+
+    out = api.explain(text, techniques, policy, seed, options=options, cancel=Deadline(time_limit), stopped=stopped)
+    return annotate(out, text) if annotate is not None and out["status"] == "unique" else out
 
 
 def limited(text: str, time_limit: float, call: Callable[[Deadline], dict[str, Any]]) -> dict[str, Any]:

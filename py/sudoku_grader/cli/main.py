@@ -30,7 +30,7 @@ from ..bank import timed
 from ..bank.store import StoreError
 from ..errors import SudokuError
 from ..formats import looks_like_line
-from ..ratings import SCALES, parse_scales
+from ..ratings import BY_ID, SCALES, parse_scales
 from ..techniques import Options
 from . import book as book_cmd
 from . import compare as compare_cmd
@@ -162,7 +162,7 @@ def _explain_text(n: int, out: dict[str, Any]) -> str:
         lines.append(f"  {status}: {out.get('error', '')}")
         return "\n".join(lines)
     for scale, r in (out.get("ratings") or {}).items():
-        keys = ("er", "ep", "ed", "score", "level", "grade", "strategic", "procedural", "total")
+        keys = BY_ID[scale].columns if scale in BY_ID else ()  # the fields its record says a row shows
         shown = (r.get("error") or (r.get("unsupported") and f"unsupported ({r['unsupported']})")
                  or ", ".join(f"{k} {r[k]}" for k in keys if k in r))
         lines.append(f"  {scale}: {shown}")

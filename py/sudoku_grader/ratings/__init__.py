@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +25,13 @@ from ..errors import SudokuError
 from ..techniques import normalize
 from . import grader2009, hodoku, se, sourgumdrop, sudokuoftheday, sudokuwiki
 from .common import Cancel, Progress
-from .scale import Scale
+from .scale import Page, Scale
 
-SCALE_LIST: tuple[Scale, ...] = (se.SCALE, hodoku.SCALE, sudokuwiki.SCALE, sourgumdrop.SCALE, sudokuoftheday.SCALE,
-                                 grader2009.SCALE)
+_MODULES = (se, hodoku, sudokuwiki, sourgumdrop, sudokuoftheday, grader2009)  # in output order
+SCALE_LIST: tuple[Scale, ...] = tuple(m.SCALE for m in _MODULES)
 BY_ID: dict[str, Scale] = {s.id: s for s in SCALE_LIST}
+#: How the page shows each scale (its module's `Page`), by scale id: apart from the rating rules.
+PAGES: dict[str, Page] = {m.SCALE.id: m.PAGE for m in _MODULES}
 SCALES: tuple[str, ...] = tuple(BY_ID)  # the scale ids, in output order
 
 #: Display names of the fields the rating results carry (the scales' own names are on their records);
@@ -127,6 +130,46 @@ def _score_value(scale: str, name: str, v: Any) -> Any:
     return v
 
 
+@dataclass(frozen=True)
+class ScaleRun:
+    """One scale's rating of one board, as `rate_board` hands it to a caller's ``each`` hook.
+
+    ``run(path)`` rates (filling ``path`` in place as the walk goes, so a rating stopped by
+    ``cancel`` or by an alarm inside a step keeps the steps taken); ``prices()`` is the table it
+    prices with, which `Scale.bounds` reads to tell what a cut-off path proves."""
+
+    scale: Scale
+    board: Board
+    solution: list[int] | None
+    scores: Mapping[str, Any] | None
+    progress: Progress | None
+    cancel: Cancel | None
+    stop: str | None
+    #: the path `rate_board`'s caller reads (``walks``, ``detail``); ``run()`` fills it unless the
+    #: hook passes its own
+    path: Walked | None = None
+
+    def run(self, path: Walked | None = None) -> dict[str, Any]:
+        """The scale's result (`unsupported` on a grid size it is not defined on)."""
+        if self.board.geometry.size not in self.scale.sizes:
+            return unsupported(self.scale)
+        return self.scale.rate(self.board, solution=self.solution, scores=self.scores, progress=self.progress,
+                               cancel=self.cancel, stop=self.stop, path=path if path is not None else self.path)
+
+    def prices(self) -> dict[str, Any]:
+        """The scale's price table with the user's scores on top."""
+        return self.scale.table(self.scores)
+
+
+#: ``each(run)`` rates one scale its own way around ``run.run()`` (a time limit, a message per
+#: scale) and returns the scale's result.
+EachScale = Callable[[ScaleRun], dict[str, Any]]
+
+
+def _run(run: ScaleRun) -> dict[str, Any]:
+    return run.run()
+
+
 def rate_board(
     board: Board,
     scales: Iterable[str] | str | None = None,
@@ -138,6 +181,8 @@ def rate_board(
     *,
     detail: bool = False,
     walks: dict[str, Walked] | None = None,
+    order: Iterable[str] | None = None,
+    each: EachScale | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Rate one board on the chosen scales; ``{scale: result}`` in the order of `SCALES`.
 
@@ -145,7 +190,9 @@ def rate_board(
     ``--pearl`` / ``--diamond``; SE's ``final`` then lists the numbers that are final.
 
     ``progress(n, label)`` is called as steps are taken (label ``scale:technique``);
-    ``cancel()`` returning True stops between two steps (`errors.Cancelled`).
+    ``cancel()`` returning True stops between two steps (`errors.Cancelled`). ``order`` (scale
+    ids) is the order the scales are rated in, the others after them (the page wants the slow
+    ones last); ``each`` wraps the rating of every scale (`ScaleRun`), by default just running it.
 
     ``detail`` adds each scale's own path as full steps (``path_steps``) and, for a walk whose
     technique set ended before the grid was solved, where and why (``stopped_short``: see
@@ -158,22 +205,18 @@ def rate_board(
     wanted = parse_scales(scales)
     check_se_stop(se_stop)
     scores = scores or {}
-    size = board.geometry.size
-    out: dict[str, dict[str, Any]] = {}
-    for s in SCALE_LIST:
-        if s.id not in wanted:
-            continue
-        if size not in s.sizes:
-            out[s.id] = unsupported(s)
-            continue
+    first = [s for s in order or () if s in wanted]
+    rated: dict[str, dict[str, Any]] = {}
+    for sid in first + [s for s in wanted if s not in first]:
+        s = BY_ID[sid]
         walked = Walked()
         if walks is not None:
-            walks[s.id] = walked
-        out[s.id] = s.rate(board, solution=solution, scores=scores.get(s.id), progress=_labelled(progress, s.id),
-                           cancel=cancel, stop=se_stop if s.stops else None, path=walked)
-        if detail:
-            out[s.id].update(walk_detail(walked))
-    return out
+            walks[sid] = walked
+        rated[sid] = (each or _run)(ScaleRun(s, board, solution, scores.get(sid), _labelled(progress, sid), cancel,
+                                             se_stop if s.stops else None, walked))
+        if detail and "unsupported" not in rated[sid]:
+            rated[sid].update(walk_detail(walked))
+    return {s: rated[s] for s in SCALES if s in rated}
 
 
 def walk_detail(walked: Walked) -> dict[str, Any]:
@@ -192,6 +235,22 @@ def walk_detail(walked: Walked) -> dict[str, Any]:
             "default_next": ({"technique": following.technique, "name": following.name, "text": following.text}
                              if following is not None else None)}
     return out
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """The scales for the page (the worker's catalogue): each record's fields, then its `Page`'s."""
+    return [{**s.to_json(), **PAGES[s.id].to_json()} for s in SCALE_LIST]
+
+
+def slow_last() -> list[str]:
+    """The scale ids in the order the page has them rated: the slow ones (SE) last."""
+    return sorted(SCALES, key=lambda sid: PAGES[sid].slow)
+
+
+def flat_prices() -> dict[str, Any]:
+    """The default prices of the scale a flat user score table sets (SourGumdrop's): the page shows
+    each technique's beside it, for the user to change."""
+    return dict(next(s for s in SCALE_LIST if s.flat_table).prices)
 
 
 def unsupported(s: Scale) -> dict[str, Any]:
@@ -250,5 +309,6 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
     return None, {}
 
 
-__all__ = ["BY_ID", "SCALES", "SCALE_LIST", "SE_STOPS", "SUMMING", "Scale", "bottleneck_and_counts", "check_se_stop",
-           "load_scores", "normalize_scores", "parse_scales", "rate_board", "scale", "unsupported", "walk_detail"]
+__all__ = ["BY_ID", "PAGES", "SCALES", "SCALE_LIST", "SE_STOPS", "SUMMING", "EachScale", "Page", "Scale", "ScaleRun",
+           "bottleneck_and_counts", "catalogue", "check_se_stop", "flat_prices", "load_scores", "normalize_scores",
+           "parse_scales", "rate_board", "scale", "slow_last", "unsupported", "walk_detail"]

@@ -32,7 +32,7 @@ from ..geometry import BOXES, COLS, HOUSE_MASK, HOUSES, ROWS, cell_name, house_n
 from ..step import Mark, Step
 from ..techniques import Technique
 from .common import Cancel, Progress, find_technique, step_summary
-from .scale import Scale
+from .scale import Page, Scale
 
 MAX_ITERATIONS = 100
 
@@ -161,3 +161,5 @@ SCALE = Scale(
     prices=STRATEGIC,
     summary=summarize,
 )
+
+PAGE = Page()  # rated in list order, no band target, not named in the solved sentence

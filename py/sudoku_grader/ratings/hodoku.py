@@ -47,7 +47,7 @@ from . import hodoku_tabling as tabling
 from .common import STUCK, Cancel, Progress, Slot, chain_length, find_technique, mappings_used, step_summary
 from .hodoku_queues import SinglesQueues
 from .mapping import mapped_to
-from .scale import Scale
+from .scale import Page, Scale
 
 LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 # HoDoKu 2.2's finder defaults where ours differ: it finds rectangles with missing candidates.
@@ -495,9 +495,10 @@ SCALE = Scale(
     beyond_basics=("Unfair", "Extreme"),
     compared=("score", "HoDoKu score"),
     needs_solution=True,
-    headline=("HoDoKu", "level"),
     policy=policy,
     prices=SCORES,
     summary=summarize,
     bounds=bounds,
 )
+
+PAGE = Page(headline=("HoDoKu", "level"))

@@ -52,15 +52,10 @@ class Scale:
     paths only when ``compare_solved_only``. In a user score table, ``score_pairs`` scales
     take ``[first use, later use]`` pairs, and a flat table (no scale names) is the
     ``flat_table`` scale's; ``needs_solution`` scales use the solution (HoDoKu's Brute
-    Force), which `walk` finds when the caller (`api.rate` has it) gives none. ``slow`` scales are
-    rated last where ratings arrive one by one (the page); ``bottleneck`` marks the scale
-    whose hardest step is the puzzle's ``bottleneck`` in `api.rate`. ``band`` (lowest, highest,
-    step) is the span of ``number`` the page's generator form offers a band target on; the form
-    offers a level target on every scale with ``levels``. ``sizes`` are the grid sizes the
-    scale is defined on; on any other `ratings.rate_board` answers ``{"unsupported": "9x9 only"}``.
-    ``headline`` (short label, result field) is what the page's "You solved ..." sentence shows of
-    this scale (``("SE", "er")`` -> "SE 7.2"); the page names the first two such scales that rate
-    the puzzle's size, in list order; None: the sentence never names it.
+    Force), which `walk` finds when the caller (`api.rate` has it) gives none. ``bottleneck``
+    marks the scale whose hardest step is the puzzle's ``bottleneck`` in `api.rate`. ``sizes``
+    are the grid sizes the scale is defined on; on any other `ratings.rate_board` answers
+    ``{"unsupported": "9x9 only"}``. How the page shows the scale is its module's `Page`.
     """
 
     id: str
@@ -83,12 +78,9 @@ class Scale:
     flat_table: bool = False
     needs_solution: bool = False
     stops: tuple[str, ...] = ()
-    slow: bool = False
     bottleneck: bool = False
-    band: tuple[float, float, float] | None = None
     bounds: Summary | None = field(default=None, compare=False)
     sizes: tuple[int, ...] = (9,)
-    headline: tuple[str, str] | None = None
 
     def table(self, scores: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The price table with a user's ``scores`` on top (a number sets both halves of a pair)."""
@@ -143,16 +135,35 @@ class Scale:
         return self.summary(walked, table)
 
     def to_json(self) -> dict[str, Any]:
-        """The record for the page: id, name, description, fields and levels, whether it is rated
-        last (``slow``), the band its generator form offers (``band``: null or [low, high, step]),
-        whether its hardest step is the puzzle's (``bottleneck``) and what the solved sentence shows
-        of it (``headline``: null or {"label", "field"})."""
+        """The record for the page: id, name, description, fields and levels, the grid sizes it
+        rates and whether its hardest step is the puzzle's (``bottleneck``)."""
         return {"id": self.id, "name": self.name, "description": self.description, "number": self.number,
                 "level": self.level, "levels": list(self.levels), "columns": list(self.columns),
-                "sums": self.sums, "aliases": list(self.aliases), "slow": self.slow,
-                "band": list(self.band) if self.band else None, "sizes": list(self.sizes),
-                "bottleneck": self.bottleneck,
+                "sums": self.sums, "aliases": list(self.aliases), "sizes": list(self.sizes),
+                "bottleneck": self.bottleneck}
+
+
+@dataclass(frozen=True)
+class Page:
+    """How the page presents a scale, kept apart from how the scale rates (`Scale`); the worker's
+    catalogue sends it beside the record.
+
+    ``slow`` scales are rated last where ratings arrive one by one (the page); ``band`` (lowest,
+    highest, step) is the span of the scale's number the generator form offers a band target on
+    (the form offers a level target on every scale with levels); ``headline`` (short label, result
+    field) is what the "You solved ..." sentence shows of the scale (``("SE", "er")`` -> "SE 7.2"):
+    the page names the first two such scales that rate the puzzle's size, in list order; None: the
+    sentence never names it.
+    """
+
+    slow: bool = False
+    band: tuple[float, float, float] | None = None
+    headline: tuple[str, str] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``slow``, ``band`` (null or [low, high, step]) and ``headline`` (null or {"label", "field"})."""
+        return {"slow": self.slow, "band": list(self.band) if self.band else None,
                 "headline": {"label": self.headline[0], "field": self.headline[1]} if self.headline else None}
 
 
-__all__ = ["PolicyFor", "Scale", "Summary"]
+__all__ = ["Page", "PolicyFor", "Scale", "Summary"]

@@ -20,7 +20,7 @@ from ..errors import Cancelled
 from ..se.chaining import MEMORY_MB
 from ..se.policy import BASE, Solver
 from ..step import Step
-from .scale import Scale
+from .scale import Page, Scale
 
 #: serate's ``--pearl`` / ``--diamond``: end the walk once EP (or ED) is known.
 STOPS = ("pearl", "diamond")
@@ -177,11 +177,10 @@ SCALE = Scale(
     columns=("er", "ep", "ed"),
     aliases=("sudoku-explainer",),
     basics_max=2.8,
-    band=(1.0, 12.0, 0.1),
     compared=("er", "Sudoku Explainer ER"),
     stops=STOPS,
-    slow=True,
     bottleneck=True,
-    headline=("SE", "er"),
     bounds=bounds,
 )
+
+PAGE = Page(slow=True, band=(1.0, 12.0, 0.1), headline=("SE", "er"))

@@ -23,7 +23,7 @@ from typing import Any
 from ..board import Board
 from ..engine import InOrder, Path
 from .common import STUCK, Cancel, Progress, find_technique, step_summary
-from .scale import Scale
+from .scale import Page, Scale
 
 UNSOLVED = "***"
 
@@ -116,3 +116,5 @@ SCALE = Scale(
     prices=DEFAULT_SCORES,
     summary=summarize,
 )
+
+PAGE = Page()  # rated in list order, no band target, not named in the solved sentence

@@ -14,7 +14,7 @@ from typing import Any
 from ..board import Board
 from ..engine import InOrder, Path
 from .common import STUCK, Cancel, Progress, mappings_used, resolve_order, step_summary
-from .scale import Scale
+from .scale import Page, Scale
 
 # (our id or the site's technique in kebab-case, site code, first use, each later use), easiest first.
 COSTS: tuple[tuple[str, str, int, int], ...] = (
@@ -120,3 +120,5 @@ SCALE = Scale(
     prices=PRICES,
     summary=summarize,
 )
+
+PAGE = Page()  # rated in list order, no band target, not named in the solved sentence

@@ -39,7 +39,7 @@ from ..geometry import cell_name
 from ..step import Mark, Step
 from ..techniques import Technique
 from .common import STUCK, Cancel, Progress, chain_length, mappings_used, resolve_order, step_summary
-from .scale import Scale
+from .scale import Page, Scale
 
 SLOTS = 727  # candidate slots on a 9x9 board, the page's constant
 SLOTS_6 = 6 * 6 * 6  # 6x6: 36 cells x 6 digits (see the module docstring)
@@ -252,5 +252,6 @@ SCALE = Scale(
     prices=POINTS,
     summary=summarize,
     sizes=(9, 6),
-    headline=("SudokuWiki", "grade"),
 )
+
+PAGE = Page(headline=("SudokuWiki", "grade"))

@@ -1,6 +1,7 @@
 """Technique families. Importing this package registers every technique.
 
-Add a family by writing its module and listing it in `_FAMILIES` below.
+Add a technique module by writing it and listing it in `_MODULES` below; a new family also
+gets its entry in `families.FAMILIES` (the one list of families, with their names).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from importlib import import_module
 from .options import DEFAULT, PRESETS, Options, make_options
 from .registry import REGISTRY, Technique, default_order, find, get, normalize, offered, ordered, technique
 
-_FAMILIES = (
+_MODULES = (
     "singles",
     "intersections",
     "subsets",
@@ -39,8 +40,8 @@ _FAMILIES = (
     "se_chains",
 )
 
-for _family in _FAMILIES:
-    import_module(f"{__name__}.{_family}")
+for _module in _MODULES:
+    import_module(f"{__name__}.{_module}")
 
 __all__ = ["DEFAULT", "PRESETS", "REGISTRY", "Options", "Technique", "default_order", "find", "get", "make_options",
            "normalize", "offered", "ordered", "technique"]

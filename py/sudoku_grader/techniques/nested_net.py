@@ -11,7 +11,7 @@ the contradiction that follows still refutes the assumption.
 
 The search runs on nine 81-bit digit planes, so one level-0 net costs tens of
 microseconds and a level-1 refutation a few hundred nets; Sudoku Explainer's
-nested forcing chains (`se_chains`), which follow SE's own rules and chain
+nested forcing chains (the `se_chains` module), which follow SE's own rules and chain
 lengths for its rating, take minutes on the same positions. Only the premise
 that was refuted is replayed with `chains.net.propagate`, which records why
 every fact holds, to explain the step; inner removals that the contradiction

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from ..board import Board
 from ..errors import UnknownTechniqueError
 from ..step import Step
+from .families import family as _family
 from .options import DEFAULT, Options
 
 Finder = Callable[..., Iterator[Step]]  # find(board) or, with options, find(board, options)
@@ -34,7 +35,7 @@ Finder = Callable[..., Iterator[Step]]  # find(board) or, with options, find(boa
 class Technique:
     id: str  # stable kebab-case id used in JSON and on the command line
     name: str  # display name
-    family: str  # singles, intersections, subsets, fish, ... (the module)
+    family: str  # the id of its `families.Family`: singles, intersections, subsets, fish, ...
     level: float  # place in the default simplest-first order (roughly SE's difficulty)
     find: Finder
     codes: tuple[str, ...] = ()  # HoDoKu library codes, e.g. ("0300",)
@@ -82,10 +83,14 @@ def technique(
     def register(find: Finder) -> Finder:
         if id in REGISTRY:
             raise ValueError(f"technique {id!r} registered twice")
+        try:
+            family_id = _family(family).id
+        except KeyError as e:
+            raise ValueError(f"technique {id!r}: {e.args[0]}") from None
         unknown = [o for o in options if not hasattr(DEFAULT, o)]
         if unknown:
             raise ValueError(f"technique {id!r} reads unknown options {unknown}")
-        REGISTRY[id] = Technique(id, name, family, level, find, codes, aliases, default, options, sizes)
+        REGISTRY[id] = Technique(id, name, family_id, level, find, codes, aliases, default, options, sizes)
         for spelling in (id, name, *aliases):
             _LOOKUP[normalize(spelling)] = id
         for code in codes:

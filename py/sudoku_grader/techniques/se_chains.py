@@ -51,35 +51,35 @@ def _producers(board: Board) -> _Producers:
     return cast(_Producers, got[1])
 
 
-@technique("se-bidirectional-cycle", "Bidirectional Cycle", family="se_chains", level=6.5, default=False,
+@technique("se-bidirectional-cycle", "Bidirectional Cycle", family="se-chains", level=6.5, default=False,
            aliases=("Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Generalized X-Wing", "SE cycle"))
 def bidirectional_cycle(board: Board) -> Iterator[Step]:
     """SE's X-, Y- and XY-cycles (6.5 / 7.0 plus length)."""
     return (s for s in _producers(board).cycles_and_chains(board) if s.technique == "se-bidirectional-cycle")
 
 
-@technique("se-forcing-chain", "Forcing Chain", family="se_chains", level=6.6, default=False,
+@technique("se-forcing-chain", "Forcing Chain", family="se-chains", level=6.6, default=False,
            aliases=("Forcing X-Chain", "Forcing Y-Chain", "SE forcing chain"))
 def forcing_chain(board: Board) -> Iterator[Step]:
     """SE's forcing X-chains (6.6) and XY forcing chains (7.0), plus length."""
     return (s for s in _producers(board).cycles_and_chains(board) if s.technique == "se-forcing-chain")
 
 
-@technique("se-nishio", "Nishio Forcing Chains", family="se_chains", level=7.55, default=False,
+@technique("se-nishio", "Nishio Forcing Chains", family="se-chains", level=7.55, default=False,
            aliases=("Nishio", "Nishio Forcing Chain"))
 def nishio(board: Board) -> Iterator[Step]:
     """Single-digit dynamic chains from an assumption to a contradiction (7.5 plus length)."""
     return _producers(board).nishio(board)
 
 
-@technique("se-cell-forcing-chains", "Multiple Forcing Chains", family="se_chains", level=8.0, default=False,
+@technique("se-cell-forcing-chains", "Multiple Forcing Chains", family="se-chains", level=8.0, default=False,
            aliases=("Cell Forcing Chains", "Region Forcing Chains", "Multiple Forcing Chain"))
 def multiple_forcing_chains(board: Board) -> Iterator[Step]:
     """Static cell and region forcing chains (8.0 plus length)."""
     return _producers(board).multiple(board)
 
 
-@technique("se-dynamic-forcing-chains", "Dynamic Forcing Chains", family="se_chains", level=8.5, default=False,
+@technique("se-dynamic-forcing-chains", "Dynamic Forcing Chains", family="se-chains", level=8.5, default=False,
            aliases=("Dynamic Forcing Chain", "Dynamic Contradiction Forcing Chains",
                     "Dynamic Double Forcing Chains"))
 def dynamic_forcing_chains(board: Board) -> Iterator[Step]:
@@ -87,14 +87,14 @@ def dynamic_forcing_chains(board: Board) -> Iterator[Step]:
     return _producers(board).dynamic(board)
 
 
-@technique("se-dynamic-forcing-chains-plus", "Dynamic Forcing Chains (+)", family="se_chains", level=9.0, default=False,
+@technique("se-dynamic-forcing-chains-plus", "Dynamic Forcing Chains (+)", family="se-chains", level=9.0, default=False,
            aliases=("DFC+", "Dynamic Forcing Chains Plus"))
 def dynamic_forcing_chains_plus(board: Board) -> Iterator[Step]:
     """Dynamic chains that also use pointing/claiming, hidden/naked pairs and X-Wings (9.0 plus length)."""
     return _producers(board).dynamic_plus(board)
 
 
-@technique("se-nested-forcing-chains", "Nested Forcing Chains", family="se_chains", level=9.5,
+@technique("se-nested-forcing-chains", "Nested Forcing Chains", family="se-chains", level=9.5,
            aliases=("Dynamic Forcing Chains (+ Forcing Chains)", "Nested Forcing Chain"))
 def nested_forcing_chains(board: Board) -> Iterator[Step]:
     """Dynamic chains with nested chains inside (SE levels 2 to 5, 9.5 to 11 plus length)."""

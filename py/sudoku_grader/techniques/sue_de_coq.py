@@ -135,7 +135,7 @@ def _step(board: Board, box: int, line: int, core: int, v: int, lm: int, lu: int
                        "digits": digits_of(v | lu | bu)})
 
 
-@technique("sue-de-coq", "Sue de Coq", family="sue_de_coq", level=6.25, codes=("1101",),
+@technique("sue-de-coq", "Sue de Coq", family="sue-de-coq", level=6.25, codes=("1101",),
            aliases=("sdc", "two-sector disjoint subsets", "sue de coq"))
 def sue_de_coq(board: Board) -> Iterator[Step]:
     """A box-line intersection with two extra digits, completed by cells of the line and box."""
