@@ -244,7 +244,7 @@ def test_user_scores_are_validated() -> None:
     from sudoku_grader import api
 
     bad = api.rate(puzzle_set("project-euler-96")[1], "hodoku", {"hodoku": {"x-wing": -3}})
-    assert bad["status"] == "invalid" and "must be a number" in bad["error"]
+    assert bad["status"] == "invalid" and "must be a finite number" in bad["error"]
     bad = api.rate(puzzle_set("project-euler-96")[1], "hodoku", {"grader2009": {"x-wing": 3}})
     assert bad["status"] == "invalid" and "does not sum" in bad["error"]
 
@@ -293,7 +293,7 @@ def test_one_record_per_scale_is_what_everything_reads() -> None:
     assert list(ratings.normalize_scores({"X-Wing": 5})) == [s.id for s in ratings.SCALE_LIST if s.flat_table]
     pairs = next(s.id for s in ratings.SCALE_LIST if s.score_pairs)
     assert ratings.normalize_scores({pairs: {"x-wing": [3, 2]}})[pairs]["x-wing"] == [3, 2]
-    with pytest.raises(SudokuError, match="must be a number"):
+    with pytest.raises(SudokuError, match="must be a finite number"):
         ratings.normalize_scores({"hodoku": {"x-wing": [3, 2]}})
     assert ratings.parse_scales("sotd,SW,se") == ["sudokuoftheday", "sudokuwiki", "se"]
     with pytest.raises(SudokuError, match="unknown scale 'nope'"):
