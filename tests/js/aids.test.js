@@ -294,3 +294,84 @@ test("selection and highlight: peers of the one selected cell, the same digit, i
   h = highlights(g, [0], { peers: false, same: false });
   assert.equal(h.peer.size + h.same.size, 0, "both settings off");
 });
+
+test("keys as SudokuPad players know them: modifiers, mode keys, Space, N, moves", async () => {
+  const { solveIntent, digitOfKey, nextEntry, enter, erase, selectionAfterMove } = await import("../../web/model/play.js");
+  const key = (k, mods = {}) => ({ key: k, code: /^[1-9]$/.test(k) ? `Digit${k}` : "", ...mods });
+  assert.deepEqual(solveIntent(key("5"), "digit", 0, NINE), { type: "enter", kind: "digit", d: 5 });
+  assert.deepEqual(solveIntent({ key: "%", code: "Digit5", shiftKey: true }, "digit", 0, NINE), { type: "enter", kind: "corner", d: 5 });
+  assert.deepEqual(solveIntent(key("5", { ctrlKey: true }), "digit", 0, NINE), { type: "enter", kind: "centre", d: 5 });
+  assert.deepEqual(solveIntent(key("5", { metaKey: true }), "corner", 0, NINE), { type: "enter", kind: "centre", d: 5 });
+  assert.deepEqual(solveIntent(key("5", { ctrlKey: true, shiftKey: true }), "digit", 0, NINE), { type: "enter", kind: "colour", d: 5 });
+  assert.deepEqual(solveIntent(key("2"), "colour", 0, NINE), { type: "enter", kind: "colour", d: 2 });
+  assert.deepEqual(solveIntent({ key: "@", code: "Digit2", shiftKey: true }, "colour", 0, NINE), { type: "enter", kind: "candColour", d: 2 });
+  assert.deepEqual(solveIntent(key("3"), "centre", 0, NINE), { type: "enter", kind: "centre", d: 3 });
+  assert.equal(digitOfKey({ key: "End", code: "Numpad1" }), 1);
+  assert.equal(solveIntent(key("5", { altKey: true }), "digit", 0, NINE), null);
+  for (const [k, entry] of [["z", "digit"], ["x", "corner"], ["c", "centre"], ["v", "colour"], ["V", "colour"]]) {
+    assert.deepEqual(solveIntent(key(k), "digit", 0, NINE), { type: "entry", entry });
+  }
+  assert.deepEqual(solveIntent(key("n"), "digit", 0, NINE), { type: "entry", entry: "centre" });
+  assert.deepEqual(solveIntent(key("n"), "centre", 0, NINE), { type: "entry", entry: "digit" });
+  assert.deepEqual(["digit", "corner", "centre", "colour"].map(nextEntry), ["corner", "centre", "colour", "digit"]);
+  assert.deepEqual(solveIntent(key(" "), "colour", 0, NINE), { type: "entry", entry: "digit" });
+  assert.deepEqual(solveIntent(key("c", { ctrlKey: true }), "digit", 0, NINE), null, "Ctrl+C is the browser's copy");
+  assert.deepEqual(solveIntent(key("a", { ctrlKey: true }), "digit", 0, NINE), { type: "all" });
+  assert.deepEqual(solveIntent(key("Escape"), "digit", 0, NINE), { type: "none" });
+  assert.deepEqual(solveIntent(key("z", { ctrlKey: true }), "digit", 0, NINE), { type: "undo" });
+  assert.deepEqual(solveIntent(key("z", { ctrlKey: true, shiftKey: true }), "digit", 0, NINE), { type: "redo" });
+  assert.deepEqual(solveIntent(key("Delete"), "digit", 0, NINE), { type: "erase" });
+  assert.deepEqual(solveIntent(key("ArrowLeft"), "digit", 0, NINE), { type: "move", to: 8, extend: false });
+  assert.deepEqual(solveIntent(key("ArrowUp", { shiftKey: true }), "digit", 4, NINE), { type: "move", to: 76, extend: true });
+  assert.deepEqual(solveIntent(key("End"), "digit", 10, NINE), { type: "move", to: 17, extend: false });
+  assert.deepEqual(selectionAfterMove([3, 4], { to: 5, extend: true }), [3, 4, 5]);
+  assert.deepEqual(selectionAfterMove([3, 4], { to: 5, extend: false }), [5]);
+  // the intents on a game
+  const g = new Game(P);
+  const [a, b] = emptyCells(g);
+  assert.ok(enter(g, [a, b], "corner", 5));
+  assert.ok(enter(g, [a], "centre", 5));
+  assert.ok(enter(g, [a], "candColour", 5));
+  assert.ok(enter(g, [a, b], "colour", 2));
+  assert.deepEqual([g.corner[a], g.marks[a], candColourOf(g.candColours[a], 5), g.colours[b]], [bit(5), bit(5), 1, 2]);
+  assert.ok(erase(g, [a, b], "colour"));
+  assert.deepEqual([g.colours[b], g.candColours[a], g.corner[b]], [0, 0, bit(5)], "Colour mode erases colours only");
+  assert.ok(enter(g, [a, b], "digit", sol[a]));
+  assert.equal(g.digit(b), sol[a]);
+});
+
+test("the play state's steps, shared by the app and the element: selection, modes, moves", async () => {
+  const { step, point } = await import("../../web/model/play.js");
+  const g = new Game(P);
+  const [a, b, c] = emptyCells(g);
+  let s = { game: g, selection: [a], selected: a, entry: "digit", padDigit: 0 };
+  const run = (intent) => {
+    const r = step(s, intent);
+    s = { ...s, ...r.patch };
+    return r.moved;
+  };
+  s = { ...s, ...point(s, b, "add") };
+  s = { ...s, ...point(s, c, "toggle") };
+  assert.deepEqual(s.selection, [a, b, c]);
+  s = { ...s, ...point(s, b, "toggle") };
+  assert.deepEqual([s.selection, s.selected], [[a, c], b]);
+  assert.equal(run({ type: "entry", entry: "corner" }), false);
+  assert.ok(run({ type: "enter", kind: s.entry, d: 4 }));
+  assert.deepEqual([g.corner[a], g.corner[c], g.corner[b]], [bit(4), bit(4), 0]);
+  assert.ok(run({ type: "undo" }));
+  assert.equal(g.corner[a], 0);
+  assert.ok(run({ type: "redo" }));
+  run({ type: "none" });
+  assert.deepEqual(s.selection, []);
+  assert.equal(run({ type: "enter", kind: "digit", d: 7 }), false, "no cell selected: the digit is highlighted");
+  assert.equal(s.padDigit, 7);
+  run({ type: "enter", kind: "digit", d: 7 });
+  assert.equal(s.padDigit, 0, "the same digit again takes the highlight off");
+  run({ type: "all" });
+  assert.equal(s.selection.length, 81);
+  assert.ok(run({ type: "erase" }), "erase on every cell: the corner marks go");
+  assert.ok(g.corner.every((m) => !m));
+  run({ type: "move", to: 5, extend: false });
+  assert.deepEqual([s.selection, s.selected], [[5], 5]);
+  assert.deepEqual(point(s, 99, "only"), {}, "not a cell");
+});

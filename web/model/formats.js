@@ -47,7 +47,7 @@ export function libraryLine(g) {
 
 /** The link code (see the top of this file); `progress`: with the player's digits, marks and colours. @param {Game} g */
 export function shareCode(g, { progress = true } = {}) {
-  let code = `solve:${g.puzzle()}`;
+  const code = `solve:${g.puzzle()}`;
   if (!progress || !g.hasProgress()) return code;
   /** @param {number[]} m */
   const inEmpty = (m) => m.map((x, c) => (g.digit(c) ? 0 : x));

@@ -5,7 +5,7 @@
 // Each move is recorded as the cells it changed, each cell before and after packed into numbers
 // (model/cells.js), so the history is small enough to save as it grows. Moves on several cells
 // (model/edits.js) are one entry, undone at once.
-import { NINE, basicCandidates, bit, geometry, geometryOfCells, Position } from "../board.js";
+import { NINE, basicCandidates, geometry, geometryOfCells, Position } from "../board.js";
 import * as cells from "./cells.js";
 import * as edits from "./edits.js";
 import * as formats from "./formats.js";
@@ -54,7 +54,7 @@ export class Game {
     return this.givens[c] || this.placed[c];
   }
 
-  /** Is `c` a cell of this grid? @param {number} c */
+  /** @param {number} c */
   isCell(c) {
     return Number.isInteger(c) && c >= 0 && c < this.geo.cells;
   }
@@ -172,7 +172,7 @@ export class Game {
     return formats.libraryLine(this);
   }
 
-  /** The link code "solve:..." (model/formats.js). */
+  /** The link code "solve:..." (model/formats.js). @param {{progress?: boolean}} opts */
   shareCode({ progress = true } = {}) {
     return formats.shareCode(this, { progress });
   }
@@ -216,13 +216,8 @@ export class Game {
     return true;
   }
 
-  canUndo() {
-    return this.past.length > 0;
-  }
-
-  canRedo() {
-    return this.future.length > 0;
-  }
+  canUndo() { return this.past.length > 0; }
+  canRedo() { return this.future.length > 0; }
 
   /** Undo the last move; returns its label (or null). */
   undo() {
@@ -309,15 +304,18 @@ export class Game {
   /**
    * Replace everything (a new puzzle of the same size, a pasted position) as one move.
    * @param {number[]|string} givens
-   * @param {{placed?: number[]|string, marks?: number[]}} rest
+   * @param {{placed?: number[]|string, marks?: number[], corner?: number[], colours?: number[], candColours?: number[]}} rest
    * @param {string} label
    */
-  load(givens, { placed = [], marks = [] } = {}, label = "load a puzzle") {
+  load(givens, { placed = [], marks = [], corner = [], colours = [], candColours = [] } = {}, label = "load a puzzle") {
     const g = cellsOf(givens, this.geo);
     const p = cellsOf(placed, this.geo);
+    const all = this.geo.all;
     return this.move(label, () => {
       for (let c = 0; c < this.geo.cells; c++) {
-        this.setCell(c, packMain(g[c], g[c] ? 0 : p[c], (marks[c] || 0) & this.geo.all), 0);
+        const k = colours[c] || 0;
+        const main = packMain(g[c], g[c] ? 0 : p[c], (marks[c] || 0) & all, (corner[c] || 0) & all, k <= cells.CELL_COLOURS ? k : 0);
+        this.setCell(c, main, candColours[c] || 0);
       }
     });
   }
