@@ -310,7 +310,7 @@ export class GridView {
    */
   select(c, focus = true) {
     if (c >= this.cells.length) c = -1; // a cell of a grid of another size
-    if (this.selected >= 0 && this.selected !== c) this.cells[this.selected].tabIndex = -1;
+    if (this.selected >= 0 && this.selected !== c && this.cells[this.selected]) this.cells[this.selected].tabIndex = -1;
     if (this.selectionFromCursor) {
       for (const x of this.selection) {
         this.cells[x]?.classList.remove("selected");
@@ -326,8 +326,9 @@ export class GridView {
         el.classList.add("selected");
         el.setAttribute("aria-selected", "true");
       }
-      el.tabIndex = 0;
-      if (focus) el.focus();
+      if (el.tabIndex !== 0) el.tabIndex = 0;
+      const focused = el.getRootNode() instanceof Document && document.activeElement === el;
+      if (focus && !focused) el.focus(); // focus() forces a style and layout pass: only when needed
     }
   }
 }

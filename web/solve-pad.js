@@ -4,6 +4,7 @@
 // (a long press on a digit there colours that candidate), and erase. It only draws and reports
 // presses; what a press does is the caller's (model/play.js).
 import { CAND_COLOUR_NAMES, COLOUR_NAMES } from "./cell-label.js";
+import { setAttr, setText } from "./dom-write.js";
 
 /** @typedef {import("./model/play.js").Entry} Entry */
 /**
@@ -52,6 +53,7 @@ export class SolvePad {
     this.pad.setAttribute("aria-label", "Enter a digit in the selected cells");
     root.append(this.modes, this.pad);
     this.shape = "";
+    this.drawn = ""; // what the last render drew
     this.longFired = false;
     /** @type {ReturnType<typeof setTimeout>|undefined} */
     this.timer = undefined;
@@ -94,6 +96,7 @@ export class SolvePad {
     const shape = `${geo.size}`;
     if (shape !== this.shape) {
       this.shape = shape;
+      this.drawn = "";
       this.pad.innerHTML =
         geo.digits.map((d) => `<button type="button" data-digit="${d}"><span class="sg-pad-d">${d}</span><span class="sg-pad-n" aria-hidden="true"></span></button>`).join("") +
         '<button type="button" data-digit="0" data-testid="erase" aria-label="Erase the selected cells">⌫</button>';
@@ -101,34 +104,35 @@ export class SolvePad {
       this.pad.style.setProperty("--pad-keys", String(geo.size + 1));
       this.pad.style.setProperty("--pad-half", String(Math.ceil((geo.size + 1) / 2)));
     }
+    const key = `${shape}|${solve}|${entry}|${palette}|${(s.remaining || []).join(",")}`;
+    if (key === this.drawn) return; // a new selection changes nothing here
+    this.drawn = key;
     this.modes.hidden = !solve;
-    this.root.dataset.entry = entry;
-    this.pad.dataset.entry = entry;
-    this.pad.dataset.palette = palette;
+    setAttr(this.root, "data-entry", entry);
+    setAttr(this.pad, "data-entry", entry);
+    setAttr(this.pad, "data-palette", palette);
     this.pad.classList.toggle("notes", entry === "corner" || entry === "centre");
-    for (const b of this.modes.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.entry === entry));
+    for (const b of this.modes.querySelectorAll("button")) setAttr(b, "aria-pressed", String(b.dataset.entry === entry));
     const names = COLOUR_NAMES[palette] || COLOUR_NAMES.standard;
     const cand = CAND_COLOUR_NAMES[palette] || CAND_COLOUR_NAMES.standard;
     for (const b of /** @type {NodeListOf<HTMLElement>} */ (this.pad.querySelectorAll("button[data-digit]"))) {
       const d = Number(b.dataset.digit);
       if (!d) {
-        b.setAttribute("aria-label", entry === "colour" ? "Erase the colours of the selected cells" : "Erase the selected cells");
+        setAttr(b, "aria-label", entry === "colour" ? "Erase the colours of the selected cells" : "Erase the selected cells");
         continue;
       }
       const left = solve && s.remaining ? s.remaining[d] : null;
       const n = /** @type {HTMLElement} */ (b.querySelector(".sg-pad-n"));
-      n.textContent = left === null || entry === "colour" ? "" : String(left);
-      if (left === null) b.removeAttribute("data-remaining");
-      else b.setAttribute("data-remaining", String(left));
+      setText(n, left === null || entry === "colour" ? "" : String(left));
+      setAttr(b, "data-remaining", left === null ? null : String(left));
       b.classList.toggle("done", left === 0 && entry !== "colour");
-      if (entry === "colour") b.setAttribute("data-colour", String(d));
-      else b.removeAttribute("data-colour");
+      setAttr(b, "data-colour", entry === "colour" ? String(d) : null);
       let label = `${d}`;
       if (entry === "colour") label = `colour ${d}, ${names[d - 1]}${d <= cand.length ? "; hold to colour candidate " + d : ""}`;
       else if (left !== null) label += `, ${left ? `${left} left` : "all placed"}`;
       if (entry === "corner") label += ", corner mark";
       else if (entry === "centre") label += ", centre mark";
-      b.setAttribute("aria-label", label);
+      setAttr(b, "aria-label", label);
     }
   }
 }
