@@ -221,7 +221,7 @@ def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str, puzzle: str) -> None:
     open_link(page, site, "solve:" + puzzle)
     page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
     by_id(page, "fill-candidates").click()
-    assert by_id(page, "cell-r1c2").get_attribute("aria-label").startswith("row 1, column 2: empty, marks ")
+    assert by_id(page, "cell-r1c2").get_attribute("aria-label").startswith("row 1, column 2: empty, centre marks ")
     applied = 0
     waits: list[float] = []
     names: set[str] = set()
