@@ -295,6 +295,7 @@ def test_the_element_draws_rates_and_plays_a_6x6_puzzle(page: Any, site: str) ->
     # Solve here: digits 1-6 on the 6x6 grid, checked against the path's solution
     sol = solution()
     el.locator('[data-testid="embed-play"]').click()
+    el.locator('[data-testid="embed-notes"]').wait_for()  # the game is ready (its code loads on the click)
     free = P6.index(".")
     el.locator(f'[data-testid="cell-{cell_of(free)}"]').click()
     page.keyboard.press("7")
