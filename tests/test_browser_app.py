@@ -762,13 +762,13 @@ def test_keyboard_only_play_and_accessible_names(page: Any, site: str) -> None:
     page.keyboard.press("ArrowRight")  # r1c3 is empty in EASY
     assert EASY[2] == "."
     page.keyboard.press(sol[2])
-    page.keyboard.press(" ")  # Space: Notes on
+    page.keyboard.press("n")  # N: centre marks (Notes) on
     page.keyboard.press("ArrowDown")
     page.keyboard.press("7")
-    page.keyboard.press(" ")
+    page.keyboard.press("n")
     grid = page.get_by_role("grid")
     assert grid.get_by_role("gridcell", name=f"row 1, column 3: placed {sol[2]}").count() == 1
-    assert grid.get_by_role("gridcell", name="row 2, column 3: empty, marks 7").count() == 1
+    assert grid.get_by_role("gridcell", name="row 2, column 3: empty, centre marks 7").count() == 1
     assert grid.get_by_role("gridcell", name=f"row 1, column 4: given {EASY[3]}").count() == 1
     for name in ("Undo", "Redo", "Check", "Fill candidates", "Hint", "Solve", "Enter & analyse"):
         assert page.get_by_role("button", name=name, exact=True).count() == 1, name

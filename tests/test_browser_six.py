@@ -221,7 +221,7 @@ def test_solve_a_6x6_puzzle_by_hints(page: Any, site: str, puzzle: str) -> None:
     open_link(page, site, "solve:" + puzzle)
     page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
     by_id(page, "fill-candidates").click()
-    assert by_id(page, "cell-r1c2").get_attribute("aria-label").startswith("row 1, column 2: empty, marks ")
+    assert by_id(page, "cell-r1c2").get_attribute("aria-label").startswith("row 1, column 2: empty, centre marks ")
     applied = 0
     waits: list[float] = []
     names: set[str] = set()
@@ -295,6 +295,7 @@ def test_the_element_draws_rates_and_plays_a_6x6_puzzle(page: Any, site: str) ->
     # Solve here: digits 1-6 on the 6x6 grid, checked against the path's solution
     sol = solution()
     el.locator('[data-testid="embed-play"]').click()
+    el.locator('[data-testid="embed-notes"]').wait_for()  # the game is ready (its code loads on the click)
     free = P6.index(".")
     el.locator(f'[data-testid="cell-{cell_of(free)}"]').click()
     page.keyboard.press("7")

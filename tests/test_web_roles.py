@@ -34,13 +34,13 @@ def _exocet_roles() -> tuple[set[str], set[str]]:
 def test_exocet_roles_have_their_own_styles() -> None:
     cand_roles, house_roles = _exocet_roles()
     assert {"exo-target", "s-cell"} <= cand_roles and "cross-line" in house_roles
-    light, dark = CSS.split("@media (prefers-color-scheme: dark)", 1)
     fallback = next(rule for rule in CSS.split("\n") if rule.startswith('.sg-cand[class*="role-"]:not('))
     for role in ("exo-target", "s-cell"):
         assert re.search(rf"\.sg-cand\.role-{role} \{{[^}}]*var\(--sg-{role}\)", CSS), role
         assert f":not(.role-{role})" in fallback, role
     for role in ("exo-target", "s-cell", "cross-line"):
-        assert f"--sg-{role}:" in light and f"--sg-{role}:" in dark, role
+        # a colour for the light theme and one for the dark: light-dark(light, dark)
+        assert re.search(rf"--sg-{role}: light-dark\(#[0-9a-f]{{6}}, #[0-9a-f]{{6}}\);", CSS), role
         assert f'<span class="sw {role}">' in INDEX and f".legend .{role} {{" in APP_CSS, role
     assert re.search(r"\.house-cross-line \{[^}]*var\(--sg-cross-line\)", CSS)
-    assert '"house-cross-line", houses.get(c) === "cross-line"' in GRID_JS
+    assert 'if (cell.house === "cross-line") cls.push("house-cross-line");' in GRID_JS

@@ -25,6 +25,7 @@ import * as settings from "./panels/settings.js";
 import * as status from "./panels/status.js";
 import * as stepper from "./panels/stepper.js";
 import * as learnView from "./learn-view.js";
+import * as theme from "./panels/theme.js";
 
 /** localStorage, or null when the browser blocks it (the saves say so instead of failing). */
 function openStorage() {
@@ -83,6 +84,7 @@ ratings.mount($("ratings-panel"), store);
 stepper.mount($("steps-panel"), store);
 settings.mount($("settings"), store);
 const learnRoute = learnView.wire(store);
+theme.mount(document.querySelector("header.top"), store);
 
 // ------------------------------------------------------------------ keys anywhere on the page
 document.addEventListener("keydown", (e) => {

@@ -11,14 +11,15 @@
 // the "Rate in your browser" button, and the element says that it is loading.
 // "Solve this puzzle" opens the app (the page next to web/, where the engine comes from) in Solve
 // mode for the puzzle: #solve:<81 chars> (36 for a 6x6 puzzle). "Solve here" plays in the element
-// itself with the page's DOM-free model (model/game.js, loaded on that click): digits, marks (Notes,
-// N), undo/redo, Check against the solution the precomputed path reaches; the engine loads only for
+// itself with the page's DOM-free model and the app's play code (embed/solve-here.js, loaded on
+// that click): digits, corner and centre marks, colours, several selected cells, the highlight and
+// the pad with its counts, undo/redo, Check against the solution the precomputed path reaches; the engine loads only for
 // a hint, or for Check when the element has no solved path. A 6x6 puzzle (36 cells) is drawn,
 // stepped and played the same way.
 // Attributes: src, puzzle, compact (hides the step text), daily (a feed folder: the puzzle of the
 // reader's day, embed/daily.js) and date (a day of that feed). Solve here is embed/play.js; the solver
 // loader embed/solver.js; rating in the browser runs rate-explain.js, as the page's analysis does.
-import { Position, duplicateCells, plainLineGeometry } from "./board.js";
+import { Position, plainLineGeometry } from "./board.js";
 import { loadDay } from "./embed/daily.js";
 import * as playing from "./embed/play.js";
 import { loadedSolver, solver } from "./embed/solver.js";
@@ -70,7 +71,7 @@ export class SudokuGraderElement extends HTMLElement {
     this.playRow.setAttribute("role", "group");
     this.playRow.setAttribute("aria-label", "Solve");
     this.playRow.hidden = true;
-    this.notesButton = this.button("Notes", "Notes: digit keys enter pencil marks (N)", "embed-notes", () => playing.toggleNotes(this));
+    this.notesButton = this.button("Notes", "Notes: digit keys enter centre marks (N)", "embed-notes", () => playing.toggleNotes(this));
     this.notesButton.setAttribute("aria-pressed", "false");
     this.playRow.append(
       this.notesButton,
@@ -81,7 +82,9 @@ export class SudokuGraderElement extends HTMLElement {
       this.button("Steps", "Back to the solution's steps", "embed-steps", () => playing.stopPlaying(this)),
     );
     this.nav = nav;
-    root.append(this.gridEl, this.playRow, this.statusEl, this.ratingsEl, nav, this.textEl, engineRow);
+    this.padEl = this.makePart("div", "", "embed-pad"); // Solve here's modes and pad
+    this.padEl.hidden = true;
+    root.append(this.gridEl, this.padEl, this.playRow, this.statusEl, this.ratingsEl, nav, this.textEl, engineRow);
     this.grid = new GridView(this.gridEl, { label: "Sudoku puzzle" });
     /** @type {any[]} the path's steps */
     this.steps = [];
@@ -94,11 +97,11 @@ export class SudokuGraderElement extends HTMLElement {
     this.catalogue = null;
     this.loadedOnce = false;
     this.seq = 0; // the latest load; an older one that finishes later draws nothing
-    // Solve here (embed/play.js): the player's game, Notes, the cell picked, Check's flags, the hint
+    // Solve here (embed/play.js, embed/solve-here.js): the game, the play state, Check's flags, the hint
     /** @type {import("./model/game.js").Game|null} */
     this.game = null;
-    this.notes = false;
-    this.selected = -1;
+    /** @type {import("./embed/solve-here.js").SolveHere|null} the play state, keys and pad */
+    this.solver = null;
     /** @type {Map<number, string>|null} */
     this.flags = null;
     /** @type {any} */
@@ -112,9 +115,8 @@ export class SudokuGraderElement extends HTMLElement {
       else if (e.key === "ArrowRight") this.go(this.k + 1);
       else if (e.key === "ArrowLeft") this.go(this.k - 1);
     });
-    this.gridEl.addEventListener("click", (e) => {
-      const cell = /** @type {HTMLElement|null} */ (/** @type {Element} */ (e.target).closest?.(".sg-cell"));
-      if (this.game && cell) playing.pick(this, Number(cell.dataset.cell));
+    this.padEl.addEventListener("keydown", (e) => {
+      if (this.game && e.key !== "Enter" && e.key !== "Tab") playing.playKey(this, e); // a mode button keeps the keys
     });
     this.gridEl.tabIndex = 0;
     this.update();
@@ -301,9 +303,7 @@ export class SudokuGraderElement extends HTMLElement {
 
   update() {
     if (this.game) {
-      this.grid.render(this.game.view("marks"), { marks: true, showCandidates: true, mistakes: this.flags || undefined,
-        step: this.hintStep || undefined, duplicates: duplicateCells(this.game.values(), this.game.geo) });
-      this.grid.select(this.selected, false);
+      playing.drawGame(this);
       return;
     }
     const n = this.steps.length;

@@ -1,27 +1,26 @@
 // The grid view shared by the app and the <sudoku-grader> element, for every size the board
 // knows (9x9, 6x6): cells with candidates, a step's pattern coloured by role, eliminations struck
 // red, placements green, and an SVG overlay with the box lines and the chain links as arrows
-// (strong solid, weak dashed). The grid takes its shape from the position it draws; the CSS reads
-// it from custom properties (--sg-size, --sg-cand-rows) set on the root.
-import { NINE, bit } from "./board.js";
+// (strong solid, weak dashed). In Solve it also draws the player's centre marks (in the middle),
+// corner marks (in the corners), cell and candidate colours, the selection and the highlight, and
+// writes them as data-* attributes (data-centre, data-corner, data-colour, data-cand-colour,
+// data-peer, data-same, aria-selected). The grid takes its shape from the position it draws; the
+// CSS reads it from custom properties (--sg-size, --sg-cand-rows) set on the root.
+//
+// Drawing is incremental: each cell's look is summed up in a key, and only cells whose key changed
+// are touched, so a key press redraws the few cells it changed.
+import { NINE, bit, digitsOf } from "./board.js";
+import { cellLabel } from "./cell-label.js";
+import { drawLinks } from "./grid-links.js";
+import { setAttr, setClass, setText } from "./dom-write.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CAND_COLS = 3; // candidates sit in rows of three: 1-3, 4-6, 7-9
+export { COLOUR_NAMES, CAND_COLOUR_NAMES } from "./cell-label.js";
 
-/** Centre of candidate d of cell c in the overlay's 0..100*size coordinates. */
-function candXY(geo, c, d) {
-  const rows = Math.ceil(geo.size / CAND_COLS);
-  const stepX = 90 / CAND_COLS;
-  const stepY = 90 / rows;
-  const x = geo.colOf(c) * 100 + 5 + stepX * (((d - 1) % CAND_COLS) + 0.5);
-  const y = geo.rowOf(c) * 100 + 5 + stepY * (Math.floor((d - 1) / CAND_COLS) + 0.5);
-  return [x, y];
-}
-
-function groupXY(geo, cells, d) {
-  const pts = cells.map((n) => candXY(geo, geo.cellIndex(n), d));
-  return [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
-}
+/** Candidate d's colour in a candidate-colour word (three bits per digit, as model/cells.js packs
+ * it; not imported, so that the element's first load stays small). @param {number} w @param {number} d */
+const candColourOf = (w, d) => (w >> (3 * (d - 1))) & 7;
 
 export const ROLE_LABELS = {
   base: "base",
@@ -41,11 +40,35 @@ export const ROLE_LABELS = {
   house: "house",
 };
 
+/**
+ * @typedef {object} GridViewOptions
+ * @property {boolean} [editable]  cells take focus (a roving tab index)
+ * @property {string} [label]      the grid's accessible name
+ * @property {import("./board.js").Geometry} [geo]  the shape drawn before the first position (9x9)
+ */
+
+/**
+ * @typedef {object} RenderView
+ * @property {any} [step]                 a step whose pattern to draw
+ * @property {Set<number>} [duplicates]   cells repeating a digit in a house
+ * @property {boolean} [showCandidates]
+ * @property {Set<number>|null} [differ]  cells where two solutions differ
+ * @property {string|null} [solution]     a solution to show in the empty cells
+ * @property {Map<number, string>} [mistakes]  cell -> "digit" (a wrong digit), "marks" (its marks lost
+ *   the solution's digit) or "hint", written to the cell's data-mistake
+ * @property {boolean} [marks]            the candidates shown are the player's centre marks (Solve)
+ * @property {number[]} [corner]          the player's corner marks per cell
+ * @property {number[]} [colours]         cell colours 0..9
+ * @property {number[]} [candColours]     candidate colours (model/cells.js words)
+ * @property {number[]} [selection]       the selected cells (default: the focused one)
+ * @property {import("./model/selection.js").Highlight} [highlight]
+ * @property {"standard"|"safe"} [palette]  the colour names read out
+ */
+
 export class GridView {
   /**
    * @param {HTMLElement} root  empty element that becomes the grid
-   * @param {{editable?: boolean, onSelect?: Function, label?: string, geo?: import("./board.js").Geometry}} opts
-   *   ``geo``: the shape drawn before the first position (9x9 when not given)
+   * @param {GridViewOptions} opts
    */
   constructor(root, opts = {}) {
     this.root = root;
@@ -53,11 +76,18 @@ export class GridView {
     root.classList.add("sg-grid");
     root.setAttribute("role", "grid");
     root.setAttribute("aria-label", opts.label || "Sudoku grid");
+    root.setAttribute("aria-multiselectable", "true");
     this.arrowId = `sg-arrow-${uid++}`;
+    /** @type {number[]} the selection drawn */
+    this.selection = [];
+    this.selectionFromCursor = true;
     this.build(opts.geo || NINE);
   }
 
-  /** (Re)make the cells and the overlay for a grid of `geo`. */
+  /**
+   * (Re)make the cells and the overlay for a grid of `geo`.
+   * @param {import("./board.js").Geometry} geo
+   */
   build(geo) {
     const root = this.root;
     const n = geo.size;
@@ -66,8 +96,14 @@ export class GridView {
     root.dataset.size = String(n);
     root.style.setProperty("--sg-size", String(n));
     root.style.setProperty("--sg-cand-rows", String(Math.ceil(n / CAND_COLS)));
+    /** @type {HTMLElement[]} */
     this.cells = [];
+    /** @type {HTMLElement[]} */
     this.rows = [];
+    /** @type {{value: HTMLElement, cands: HTMLElement[], corner: HTMLElement[]}[]} */
+    this.parts = [];
+    /** @type {string[]} each cell's key as last drawn */
+    this.keys = [];
     for (let r = 0; r < n; r++) {
       const row = document.createElement("div");
       row.setAttribute("role", "row");
@@ -78,7 +114,6 @@ export class GridView {
         const c = r * n + k;
         const el = document.createElement("div");
         el.className = "sg-cell";
-        el.dataset.testid = `cell-${geo.cellName(c)}`;
         el.setAttribute("data-testid", `cell-${geo.cellName(c)}`);
         el.setAttribute("role", "gridcell");
         el.dataset.cell = String(c);
@@ -88,15 +123,27 @@ export class GridView {
         const cands = document.createElement("span");
         cands.className = "sg-cands";
         cands.setAttribute("aria-hidden", "true");
+        const corner = document.createElement("span");
+        corner.className = "sg-corner";
+        corner.setAttribute("aria-hidden", "true");
+        const part = { value, cands: /** @type {HTMLElement[]} */ ([]), corner: /** @type {HTMLElement[]} */ ([]) };
         for (const d of geo.digits) {
           const s = document.createElement("span");
           s.className = "sg-cand";
           s.dataset.d = String(d);
           cands.appendChild(s);
+          part.cands.push(s);
+          const t = document.createElement("span");
+          t.className = "sg-cmark";
+          t.dataset.d = String(d);
+          corner.appendChild(t);
+          part.corner.push(t);
         }
-        el.append(value, cands);
+        el.append(value, cands, corner);
         row.appendChild(el);
         this.cells.push(el);
+        this.parts.push(part);
+        this.keys.push("");
       }
     }
     const w = n * 100;
@@ -108,7 +155,7 @@ export class GridView {
       <marker id="${this.arrowId}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
         <path d="M0,0 L10,5 L0,10 z" class="sg-arrowhead"/></marker></defs>
       <g class="sg-links"></g><g class="sg-lines"></g>`;
-    const lines = this.svg.querySelector(".sg-lines");
+    const lines = /** @type {Element} */ (this.svg.querySelector(".sg-lines"));
     for (let i = 0; i <= n; i++) {
       const across = i % geo.boxCols === 0 ? "thick" : "thin"; // a vertical line: between box columns?
       const down = i % geo.boxRows === 0 ? "thick" : "thin";
@@ -120,122 +167,173 @@ export class GridView {
     }
     root.appendChild(this.svg);
     this.selected = -1;
+    this.linksKey = "";
     if (this.opts.editable) this.cells[0].tabIndex = 0;
   }
 
   /**
    * Draw a position.
    * @param {import("./board.js").Position} pos
-   * @param {{step?: object, duplicates?: Set<number>, showCandidates?: boolean, differ?: Set<number>,
-   *   solution?: string, mistakes?: Map<number, string>, marks?: boolean}} view
-   *   ``mistakes``: cell -> "digit" (a wrong digit) or "marks" (its marks lost the solution's digit),
-   *   written to the cell's ``data-mistake``; ``marks``: the candidates shown are the player's own.
+   * @param {RenderView} view
    */
   render(pos, view = {}) {
     const geo = pos.geo || NINE;
     if (geo !== this.geo) this.build(geo);
     const step = view.step || null;
     const showCands = view.showCandidates !== false;
-    const marks = new Map(); // "c:d" -> role ; "c:0" -> role for a whole cell
-    const houses = new Map(); // cell -> role of the (last) highlighted house holding it
+    /** @type {Map<string, string>} "c:d" -> role ; "c:0" -> role for a whole cell */
+    const roles = new Map();
+    /** @type {Map<number, string>} cell -> role of the (last) highlighted house holding it */
+    const houses = new Map();
     if (step) {
       for (const h of step.highlights || []) {
         if (h.house) for (const c of geo.houseCells(h.house)) houses.set(c, h.role);
-        else marks.set(`${geo.cellIndex(h.cell)}:${h.digit}`, h.role);
+        else roles.set(`${geo.cellIndex(h.cell)}:${h.digit}`, h.role);
       }
     }
-    const elim = new Set((step?.eliminations || []).map((e) => `${geo.cellIndex(e.cell)}:${e.digit}`));
-    const place = new Set((step?.placements || []).map((p) => `${geo.cellIndex(p.cell)}:${p.digit}`));
+    const elim = new Set((step?.eliminations || []).map((/** @type {any} */ e) => `${geo.cellIndex(e.cell)}:${e.digit}`));
+    const place = new Set((step?.placements || []).map((/** @type {any} */ p) => `${geo.cellIndex(p.cell)}:${p.digit}`));
+    this.selectionFromCursor = !view.selection;
+    this.selection = view.selection || (this.selected >= 0 ? [this.selected] : []);
+    const selected = new Set(this.selection);
+    const hl = view.highlight;
+    this.root.classList.toggle("sg-marks", Boolean(view.marks));
+    this.root.classList.toggle("sg-multi", Boolean(view.selection)); // Solve: drag to select
+    this.root.dataset.palette = view.palette || "standard";
     for (let c = 0; c < geo.cells; c++) {
-      const el = this.cells[c];
       const v = pos.values[c];
-      const given = v && pos.givens[c];
-      el.classList.toggle("given", Boolean(given));
-      el.classList.toggle("placed", Boolean(v && !given));
-      el.classList.toggle("dup", Boolean(view.duplicates?.has(c)));
-      el.classList.toggle("differ", Boolean(view.differ?.has(c)));
-      el.classList.toggle("in-house", houses.has(c));
-      el.classList.toggle("house-cross-line", houses.get(c) === "cross-line");
-      el.classList.toggle("selected", c === this.selected);
-      const mistake = view.mistakes?.get(c);
-      if (mistake) el.setAttribute("data-mistake", mistake);
-      else el.removeAttribute("data-mistake");
-      const cellRole = marks.get(`${c}:0`);
-      el.className = el.className.replace(/\brole-[\w-]+/g, "").trim();
-      if (cellRole) el.classList.add(`role-${cellRole}`);
+      const given = Boolean(v && pos.givens[c]);
       let shown = v;
       if (!v && view.solution) shown = Number(view.solution[c]) || 0;
-      el.querySelector(".sg-value").textContent = shown ? String(shown) : "";
-      el.classList.toggle("solution", Boolean(!v && view.solution));
-      const candEls = el.querySelectorAll(".sg-cand");
-      const candLabels = [];
-      for (const d of geo.digits) {
-        const s = candEls[d - 1];
-        const on = !v && !view.solution && showCands && Boolean(pos.cands[c] & bit(d));
-        s.textContent = on ? String(d) : "";
-        const key = `${c}:${d}`;
-        const role = on ? marks.get(key) : undefined;
-        s.className = "sg-cand" + (role ? ` role-${role}` : "") + (on && elim.has(key) ? " elim" : "") +
-          (on && place.has(key) ? " place" : "");
-        if (on) candLabels.push(String(d));
+      const cands = !v && !view.solution && showCands ? pos.cands[c] : 0;
+      const corner = !v && view.corner ? view.corner[c] || 0 : 0;
+      const cell = {
+        v, given, shown, cands, corner, solution: Boolean(!v && view.solution),
+        colour: view.colours?.[c] || 0, cc: view.candColours?.[c] || 0,
+        dup: Boolean(view.duplicates?.has(c)), differ: Boolean(view.differ?.has(c)),
+        house: houses.get(c) || "", mistake: view.mistakes?.get(c) || "", role: roles.get(`${c}:0`) || "",
+        sel: selected.has(c), peer: Boolean(hl?.peer.has(c)), same: hl?.same.get(c) || "", focus: 0,
+        marks: Boolean(view.marks), palette: "", candRoles: "",
+      };
+      // only what changes the cell's look or name goes in its key, so a move redraws few cells
+      if (cell.same === "mark") cell.focus = hl?.digit || 0;
+      if (cell.colour || cell.cc) cell.palette = view.palette || "standard";
+      if (step && cands) {
+        for (const d of digitsOf(cands)) {
+          const key = `${c}:${d}`;
+          if (roles.has(key) || elim.has(key) || place.has(key)) cell.candRoles += `${d}${roles.get(key) || ""}${elim.has(key) ? "x" : ""}${place.has(key) ? "p" : ""};`;
+        }
       }
-      let label = `row ${geo.rowOf(c) + 1}, column ${geo.colOf(c) + 1}: `;
-      if (given) label += `given ${v}`;
-      else if (v) label += `placed ${v}`;
-      else if (shown) label += `${shown} in the solution`;
-      else if (candLabels.length) label += `empty, ${view.marks ? "marks" : "candidates"} ${candLabels.join(" ")}`;
-      else label += "empty";
-      if (view.duplicates?.has(c)) label += ", repeats a digit in its row, column or box";
-      if (mistake === "digit") label += ", wrong digit";
-      else if (mistake === "marks") label += ", its marks lost the digit that belongs here";
-      else if (mistake) label += ", look here";
-      el.setAttribute("aria-label", label);
+      const key = JSON.stringify(cell);
+      if (key === this.keys[c]) continue;
+      this.keys[c] = key;
+      this.drawCell(c, cell, roles, elim, place);
     }
-    this.drawLinks(step?.links || []);
+    const links = step?.links || [];
+    const linksKey = JSON.stringify(links);
+    if (linksKey !== this.linksKey) {
+      this.linksKey = linksKey;
+      this.drawLinks(links);
+    }
   }
 
+  /**
+   * Draw one cell from its summary (see render).
+   * @param {number} c @param {any} cell
+   * @param {Map<string, string>} roles @param {Set<string>} elim @param {Set<string>} place
+   */
+  drawCell(c, cell, roles, elim, place) {
+    const geo = this.geo;
+    const el = this.cells[c];
+    const part = this.parts[c];
+    const cls = ["sg-cell"];
+    if (cell.given) cls.push("given");
+    if (cell.v && !cell.given) cls.push("placed");
+    if (cell.dup) cls.push("dup");
+    if (cell.differ) cls.push("differ");
+    if (cell.house) cls.push("in-house");
+    if (cell.house === "cross-line") cls.push("house-cross-line");
+    if (cell.sel) cls.push("selected");
+    if (cell.solution) cls.push("solution");
+    if (cell.role) cls.push(`role-${cell.role}`);
+    if (popcount(cell.cands) > 5 && cell.marks) cls.push("many");
+    setClass(el, cls.join(" "));
+    setAttr(el, "data-mistake", cell.mistake || null);
+    setAttr(el, "aria-selected", cell.sel ? "true" : "false");
+    setAttr(el, "data-peer", cell.peer ? "" : null);
+    setAttr(el, "data-same", cell.same || null);
+    setAttr(el, "data-colour", cell.colour ? String(cell.colour) : null);
+    const centreText = digitsOf(cell.cands).join("");
+    const cornerText = digitsOf(cell.corner).join("");
+    setAttr(el, "data-centre", cell.marks && !cell.v ? centreText : null);
+    setAttr(el, "data-corner", cell.marks && !cell.v ? cornerText : null);
+    const shownMarks = cell.cands | cell.corner;
+    const pairs = [];
+    for (const d of geo.digits) if (shownMarks & bit(d) && candColourOf(cell.cc, d)) pairs.push(`${d}:${candColourOf(cell.cc, d)}`);
+    setAttr(el, "data-cand-colour", pairs.length ? pairs.join(" ") : null);
+    setText(part.value, cell.shown ? String(cell.shown) : "");
+    let order = 0;
+    for (const d of geo.digits) {
+      const key = `${c}:${d}`;
+      const on = Boolean(cell.cands & bit(d));
+      const s = part.cands[d - 1];
+      setText(s, on ? String(d) : "");
+      const role = on ? roles.get(key) : undefined;
+      let sc = "sg-cand";
+      if (role) sc += ` role-${role}`;
+      if (on && elim.has(key)) sc += " elim";
+      if (on && place.has(key)) sc += " place";
+      if (on && cell.same === "mark" && d === cell.focus) sc += " same";
+      setClass(s, sc);
+      const k = on ? candColourOf(cell.cc, d) : 0;
+      setAttr(s, "data-cc", k ? String(k) : null);
+      const t = part.corner[d - 1];
+      const onCorner = Boolean(cell.corner & bit(d));
+      setText(t, onCorner ? String(d) : "");
+      setClass(t, "sg-cmark" + (onCorner && cell.same === "mark" && d === cell.focus ? " same" : ""));
+      setAttr(t, "data-p", onCorner ? String(order++) : null);
+      const kc = onCorner ? candColourOf(cell.cc, d) : 0;
+      setAttr(t, "data-cc", kc ? String(kc) : null);
+    }
+    setAttr(el, "aria-label", cellLabel(geo, c, cell, centreText, cornerText, pairs));
+  }
+
+  /** @param {any[]} links */
   drawLinks(links) {
-    const g = this.svg.querySelector(".sg-links");
-    g.textContent = "";
-    links.forEach((lk, i) => {
-      const [x1, y1] = groupXY(this.geo, lk.from, lk.from_digit);
-      const [x2, y2] = groupXY(this.geo, lk.to, lk.to_digit);
-      const dx = x2 - x1;
-      const dy = y2 - y1;
-      const len = Math.hypot(dx, dy) || 1;
-      const shrink = Math.min(12, len / 3);
-      const sx = x1 + (dx / len) * shrink;
-      const sy = y1 + (dy / len) * shrink;
-      const ex = x2 - (dx / len) * shrink;
-      const ey = y2 - (dy / len) * shrink;
-      // Bend each arrow a little so that arrows along one line stay apart from the digits.
-      const bend = Math.min(40, len / 5) * (i % 2 ? -1 : 1);
-      const mx = (sx + ex) / 2 - (dy / len) * bend;
-      const my = (sy + ey) / 2 + (dx / len) * bend;
-      const path = document.createElementNS(SVG, "path");
-      path.setAttribute("d", `M${sx},${sy} Q${mx},${my} ${ex},${ey}`);
-      path.setAttribute("class", lk.strong ? "sg-link strong" : "sg-link weak");
-      path.setAttribute("marker-end", `url(#${this.arrowId})`);
-      path.dataset.testid = `link-${i + 1}`;
-      path.setAttribute("data-testid", `link-${i + 1}`);
-      g.appendChild(path);
-    });
+    drawLinks(/** @type {Element} */ (this.svg.querySelector(".sg-links")), this.geo, links, this.arrowId);
   }
 
+  /**
+   * The cell that has the keyboard focus (the roving tab index); with `focus`, focus it. When the
+   * last render was given no selection, the focused cell is the one drawn selected.
+   * @param {number} c @param {boolean} focus
+   */
   select(c, focus = true) {
     if (c >= this.cells.length) c = -1; // a cell of a grid of another size
-    if (this.selected >= 0) {
-      this.cells[this.selected].classList.remove("selected");
-      this.cells[this.selected].tabIndex = -1;
+    if (this.selected >= 0 && this.selected !== c && this.cells[this.selected]) this.cells[this.selected].tabIndex = -1;
+    if (this.selectionFromCursor) {
+      for (const x of this.selection) {
+        this.cells[x]?.classList.remove("selected");
+        this.cells[x]?.setAttribute("aria-selected", "false");
+        if (this.keys[x] !== undefined) this.keys[x] = "";
+      }
+      this.selection = c >= 0 ? [c] : [];
     }
     this.selected = c;
     if (c >= 0) {
       const el = this.cells[c];
-      el.classList.add("selected");
-      el.tabIndex = 0;
-      if (focus) el.focus();
+      if (this.selectionFromCursor) {
+        el.classList.add("selected");
+        el.setAttribute("aria-selected", "true");
+      }
+      if (el.tabIndex !== 0) el.tabIndex = 0;
+      const focused = el.getRootNode() instanceof Document && document.activeElement === el;
+      if (focus && !focused) el.focus(); // focus() forces a style and layout pass: only when needed
     }
   }
 }
+
+/** @param {number} mask */
+const popcount = (mask) => digitsOf(mask).length;
 
 let uid = 1;

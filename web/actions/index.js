@@ -6,6 +6,7 @@ export * from "./state.js";
 export * from "./settings.js";
 export * from "./validity.js";
 export * from "./moves.js";
+export * from "./aids.js";
 export * from "./puzzles.js";
 export * from "./saves.js";
 export * from "./solved.js";

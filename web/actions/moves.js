@@ -6,6 +6,7 @@ import { persist } from "./saves.js";
 import { noticeSolved } from "./solved.js";
 import { NEW_PUZZLE, plural, say } from "./state.js";
 import { scheduleValidity, solutionOf } from "./validity.js";
+import { enter as enterIn, erase as eraseIn } from "../model/play.js";
 
 /** @import { State, Store } from "./state.js" */
 /** @import { Game } from "../model/game.js" */
@@ -22,7 +23,7 @@ export function showPosition(store, game, patch = {}, before = store.state.game.
   const changed = game.puzzle() !== before;
   /** @type {Partial<State>} */
   const all = { game, hint: null, view: null, checked: null, ...patch };
-  if (s.selected >= game.geo.cells) all.selected = 0; // a grid of another size
+  if (s.selected >= game.geo.cells) Object.assign(all, { selected: 0, selection: [0] }); // a grid of another size
   if (changed) {
     abandonAnalysis(store);
     Object.assign(all, NEW_PUZZLE);
@@ -32,8 +33,11 @@ export function showPosition(store, game, patch = {}, before = store.state.game.
   return changed;
 }
 
-/** Apply `fn` to the game; when it changed something, show it, save it, notice a solved grid. */
-function move(store, fn) {
+/**
+ * Apply `fn` to the game; when it changed something, show it, save it, notice a solved grid.
+ * @param {Store} store @param {(game: Game) => unknown} fn
+ */
+export function move(store, fn) {
   const before = store.state.game.puzzle();
   const changed = fn(store.state.game);
   if (changed) {
@@ -46,35 +50,45 @@ function move(store, fn) {
   return changed;
 }
 
-/** @param {Store} store @param {number} c */
+/** Select cell c alone (and focus it). @param {Store} store @param {number} c */
 export function select(store, c) {
-  if (store.state.game.isCell(c) && c !== store.state.selected) store.update({ selected: c });
+  const s = store.state;
+  if (s.game.isCell(c) && (c !== s.selected || s.selection.length !== 1 || s.selection[0] !== c)) {
+    store.update({ selected: c, selection: [c], padDigit: 0 });
+  }
 }
 
-/** A digit key or numpad button: a given (Enter & analyse), a digit or a mark (Solve). */
-export function typeDigit(store, d, cell = store.state.selected) {
-  const { mode, notes, settings, game } = store.state;
+/**
+ * A digit key or numpad button: a given (Enter & analyse); in Solve what the entry mode enters,
+ * in `cell` or else every selected cell (actions/aids.js).
+ * @param {Store} store @param {number} d @param {number|null} [cell]
+ */
+export function typeDigit(store, d, cell = null) {
+  const { mode, entry, settings, game, selection } = store.state;
   if (!game.geo.isDigit(d)) return false; // a 7 on a 6x6 grid
   if (mode === "solve") {
-    if (notes) return move(store, (g) => g.toggleMark(cell, d));
-    return move(store, (g) => g.place(cell, d, { clearPeers: settings.clearPeers }));
+    const cells = cell === null ? selection : [cell];
+    return move(store, (g) => enterIn(g, cells, entry, d, { clearPeers: settings.clearPeers }));
   }
+  if (cell === null) cell = store.state.selected;
   move(store, (g) => g.setGiven(cell, d));
   if (settings.advance) select(store, Math.min(game.geo.cells - 1, cell + 1));
   return true;
 }
 
 /** Backspace / Delete / the erase button; `advance` for a typed blank ("." "0" space) in Enter mode. */
-export function eraseCell(store, { advance = false, cell = store.state.selected } = {}) {
-  const { mode, settings } = store.state;
-  if (mode === "solve") return move(store, (g) => g.erase(cell));
+export function eraseCell(store, { advance = false, cell = null } = {}) {
+  const { mode, settings, selection, entry } = store.state;
+  if (mode === "solve") return move(store, (g) => eraseIn(g, cell === null ? selection : [cell], entry));
+  if (cell === null) cell = store.state.selected;
   move(store, (g) => g.setGiven(cell, 0));
   if (advance && settings.advance) select(store, Math.min(store.state.game.geo.cells - 1, cell + 1));
   return true;
 }
 
-export function toggleNotes(store, on = !store.state.notes) {
-  if (store.state.mode === "solve") store.update({ notes: on });
+/** Notes (the button, N): centre marks on or off. */
+export function toggleNotes(store, on = store.state.entry !== "centre") {
+  if (store.state.mode === "solve") store.update({ entry: on ? "centre" : "digit", notes: on });
 }
 
 export function fillCandidates(store) {
@@ -94,7 +108,7 @@ export function fixMistakesMove(store, solution, cells) {
 /** Make `game` the current game in `mode` (no history entry of its own). */
 function switchTo(store, game, mode) {
   showPosition(store, game, {
-    mode, notes: false, solvedInfo: null, message: null, nav: { seq: store.state.nav.seq + 1, push: false },
+    mode, notes: false, entry: "digit", solvedInfo: null, message: null, nav: { seq: store.state.nav.seq + 1, push: false },
   });
 }
 

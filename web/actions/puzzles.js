@@ -20,7 +20,7 @@ import { solveOnce, validity } from "./validity.js";
 export function setGame(store, game, mode = "analyse", { push = true } = {}) {
   const s = store.state;
   const trail = s.game.givenCount() || s.game.hasProgress() ? [...s.trail, { game: s.game, mode: s.mode }] : s.trail;
-  showPosition(store, game, { mode, trail, ahead: [], notes: false, solvedInfo: null, nav: { seq: s.nav.seq + 1, push } });
+  showPosition(store, game, { mode, trail, ahead: [], notes: false, entry: "digit", solvedInfo: null, nav: { seq: s.nav.seq + 1, push } });
 }
 
 /** An empty grid of the size on the page now. */
@@ -51,7 +51,7 @@ export async function setMode(store, mode, { restore = true } = {}) {
   const s = store.state;
   if (mode === s.mode) return true;
   if (mode === "analyse") {
-    store.update({ mode, notes: false, hint: null, checked: null, nav: { seq: s.nav.seq + 1, push: false } });
+    store.update({ mode, notes: false, entry: "digit", hint: null, checked: null, nav: { seq: s.nav.seq + 1, push: false } });
     return true;
   }
   const status = await validity(store);
@@ -74,7 +74,7 @@ export async function setMode(store, mode, { restore = true } = {}) {
     trail = [...trail, { game, mode: "analyse" }];
     game = saved;
   }
-  showPosition(store, game, { trail, mode: "solve", notes: false, message: null, nav: { seq: s.nav.seq + 1, push: false } });
+  showPosition(store, game, { trail, mode: "solve", notes: false, entry: "digit", message: null, nav: { seq: s.nav.seq + 1, push: false } });
   persist(store);
   noticeSolved(store);
   return true;
@@ -84,18 +84,19 @@ export async function setMode(store, mode, { restore = true } = {}) {
  * Open a position: {givens, placed, marks} in a mode. In Solve, a saved game of the same puzzle
  * is continued; a position that differs from it (a shared link) becomes a move on top of it.
  */
-export async function openPosition(store, { givens, placed = "", marks = [] }, mode, { push = true } = {}) {
+export async function openPosition(store, { givens, placed = "", marks = [], corner = [], colours = [], candColours = [] }, mode, { push = true } = {}) {
   let game;
+  const rest = { placed, marks, corner, colours, candColours };
   if (mode === "solve") {
     game = gameFor(store, givens);
-    const hasPosition = /[1-9]/.test(placed) || marks.some(Boolean);
-    if (hasPosition) game.load(givens, { placed, marks }, "open the shared position");
+    const hasPosition = /[1-9]/.test(placed) || [marks, corner, colours, candColours].some((a) => a.some(Boolean));
+    if (hasPosition) game.load(givens, rest, "open the shared position");
   } else {
-    game = new Game(givens, { placed, marks });
+    game = new Game(givens, rest);
   }
   const s = store.state;
   const same = s.game.puzzle() === game.puzzle() && s.mode === mode && s.game.placedLine() === game.placedLine() &&
-    s.game.marks.every((m, c) => m === game.marks[c]);
+    ["marks", "corner", "colours", "candColours"].every((k) => s.game[k].every((m, c) => m === game[k][c]));
   if (same) return;
   setGame(store, game, "analyse", { push });
   if (mode === "solve") await setMode(store, "solve", { restore: false });

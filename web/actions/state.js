@@ -16,6 +16,10 @@ import { initialLearn } from "./learn.js";
  * @property {boolean} showTimer
  * @property {boolean} coach  Solve: after each move, name the technique that justifies it
  * @property {"auto"|number} workers  how many workers rate and explain at once ("auto": from the cores and memory)
+ * @property {boolean} highlightPeers  Solve: shade the selected cell's row, column and box
+ * @property {boolean} highlightSame  Solve: highlight the selected digit everywhere, and its marks
+ * @property {"standard"|"safe"} palette  the cell and candidate colours (safe: for colour-blind players)
+ * @property {"system"|"light"|"dark"} theme  the page's colours
  */
 
 /**
@@ -59,8 +63,11 @@ import { initialLearn } from "./learn.js";
  * @property {{view: number|null, path: number[], k: number}|null} netFocus  the net outline's implication drawn on the grid
  * @property {boolean} pathShown  Solve keeps the solution path out of sight until asked for
  * @property {Hint|null} hint
- * @property {number} selected  the selected cell
- * @property {boolean} notes  digit keys enter marks
+ * @property {number} selected  the focused cell
+ * @property {number[]} selection  the selected cells (Solve: several; empty after Esc)
+ * @property {import("../model/play.js").Entry} entry  Solve: what digits enter (digit, corner, centre, colour)
+ * @property {number} padDigit  a digit chosen on the pad with no cell selected: highlighted
+ * @property {boolean} notes  digit keys enter centre marks (entry === "centre")
  * @property {{wrong: number[], missing: number[]}|null} checked  the last Check's cells, until the next move
  * @property {Settings} settings
  * @property {number} settingsReset  bumped by Reset, so the technique table redraws
@@ -112,6 +119,10 @@ export const DEFAULT_SETTINGS = {
   showTimer: true,
   coach: false,
   workers: "auto",
+  highlightPeers: true,
+  highlightSame: true,
+  palette: "standard",
+  theme: "system",
 };
 
 /** @returns {State} */
@@ -128,6 +139,9 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
     pathShown: false,
     hint: null,
     selected: 0,
+    selection: [0],
+    entry: "digit",
+    padDigit: 0,
     notes: false,
     checked: null,
     settings,

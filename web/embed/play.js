@@ -1,7 +1,8 @@
 // "Solve here" in the <sudoku-grader> element: the player's own game of the puzzle with the page's
-// DOM-free model (loaded on the first click), Notes, undo/redo, Check and hints. The engine loads
+// DOM-free model and the app's play code (solve-here.js: keys, modes, pad, selection, highlight),
+// loaded on the first click; Notes, undo/redo, Check and hints. The engine loads
 // only for a hint, or for Check when the element has no solved path. Each function takes the element.
-import { plainLineGeometry } from "../board.js";
+import { duplicateCells, plainLineGeometry } from "../board.js";
 import { keep, savedGame } from "./daily.js";
 import { loadedSolver, solver } from "./solver.js";
 
@@ -13,24 +14,27 @@ const errorText = (e) => String(e?.message || e).replace(/^Error:\s*/, "");
 export async function play(el) {
   const puzzle = (el.data?.puzzle || el.positions[0]?.text() || "").replace(/0/g, ".");
   if (!plainLineGeometry(puzzle)) return;
-  const { Game } = await import("../model/game.js");
+  const [{ Game }, { SolveHere }] = await Promise.all([import("../model/game.js"), import("./solve-here.js")]);
   if (!el.game || el.game.puzzle() !== puzzle) el.game = (await savedGame(el, puzzle)) || new Game(puzzle);
-  el.notes = false;
+  el.solver ??= new SolveHere(el.grid, el.padEl, { onMove: () => moved(el), onChange: () => el.update() });
+  el.solver.start(el.game);
   el.flags = null;
-  el.selected = el.game.givens.findIndex((d) => !d);
   el.playRow.hidden = false;
+  el.padEl.hidden = false;
   el.nav.hidden = true;
   el.textEl.hidden = true;
   el.playButton.hidden = true;
-  el.say("Your move: pick a cell, type a digit; N switches Notes.");
+  el.say("Your move: pick cells, type a digit; Shift+digit a corner mark, Ctrl+digit a centre mark.");
   el.update();
-  el.grid.select(el.selected, true);
+  el.grid.select(el.solver.state?.selected ?? -1, true);
 }
 
 /** Back to the solution's steps. @param {Element} el */
 export function stopPlaying(el) {
   el.game = null;
+  el.solver?.stop();
   el.playRow.hidden = true;
+  el.padEl.hidden = true;
   el.nav.hidden = false;
   el.textEl.hidden = false;
   el.playButton.hidden = !el.positions[0];
@@ -38,50 +42,41 @@ export function stopPlaying(el) {
   el.update();
 }
 
-/** @param {Element} el */
+/** Notes (the button, N): centre marks on or off. @param {Element} el */
 export function toggleNotes(el) {
-  el.notes = !el.notes;
-  el.notesButton.setAttribute("aria-pressed", String(el.notes));
-}
-
-/** @param {Element} el @param {number} c */
-export function pick(el, c) {
-  el.selected = c;
-  el.grid.select(c, true);
+  el.solver?.toggleNotes();
 }
 
 /** A change to the game; Check's flags and a shown hint last until the next one. @param {Element} el */
-export function playMove(el, fn) {
-  if (!el.game) return;
-  fn(el.game);
+function moved(el) {
   el.flags = null;
   el.hintStep = null;
   el.hinted = null;
   el.update();
-  el.grid.select(el.selected, true);
   const sol = solution(el);
-  const solved = Boolean(sol && el.game.isSolved(sol));
+  const solved = Boolean(sol && el.game?.isSolved(sol));
   if (solved) el.say("Solved. Well done!");
   keep(el, solved);
 }
 
-/** A key on the grid while playing. @param {Element} el @param {KeyboardEvent} e */
+/** Undo and Redo (the buttons). @param {Element} el @param {(g: import("../model/game.js").Game) => unknown} fn */
+export function playMove(el, fn) {
+  if (el.game && fn(el.game)) moved(el);
+}
+
+/** A key on the grid or the pad while playing (solve-here.js). @param {Element} el @param {KeyboardEvent} e */
 export function playKey(el, e) {
-  const c = el.selected;
-  const k = e.key.toLowerCase();
-  const { size, cells } = el.game.geo;
-  const moveBy = { arrowup: -size, arrowdown: size, arrowleft: -1, arrowright: 1 }[k];
-  if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "y")) {
-    playMove(el, (g) => (k === "y" || e.shiftKey ? g.redo() : g.undo()));
-  } else if (e.ctrlKey || e.metaKey || e.altKey) return;
-  else if (moveBy) pick(el, (c + moveBy + cells) % cells);
-  else if (k === "n") toggleNotes(el);
-  else if (/^[1-9]$/.test(k) && el.game.geo.isDigit(Number(k)) && c >= 0 && !el.game.isGiven(c)) {
-    const d = Number(k);
-    playMove(el, (g) => (el.notes ? g.toggleMark(c, d) : g.place(c, d)));
-  } else if ((k === "backspace" || k === "delete") && c >= 0 && !el.game.isGiven(c)) playMove(el, (g) => g.erase(c));
-  else return;
-  e.preventDefault();
+  if (el.solver?.key(e)) e.preventDefault();
+}
+
+/** The grid while playing: the game, Check's flags, the hint's step, the pad. @param {Element} el */
+export function drawGame(el) {
+  const game = el.game;
+  el.solver?.render({
+    mistakes: el.flags || undefined, step: el.hintStep || undefined,
+    duplicates: game ? duplicateCells(game.values(), game.geo) : undefined, // a digit twice in a house
+  });
+  el.notesButton.setAttribute("aria-pressed", String(el.solver?.entry() === "centre"));
 }
 
 /** The solution, when the precomputed path reaches it (no engine needed). @param {Element} el */

@@ -14,9 +14,14 @@ import { Game } from "./game.js";
 export function lastMove(game) {
   const m = game.past[game.past.length - 1];
   if (!m) return null;
-  const before = { givens: [...game.givens], placed: [...game.placed], marks: [...game.marks] };
-  const after = { givens: [...game.givens], placed: [...game.placed], marks: [...game.marks] };
-  for (const [c, was] of m.changes) Game.prototype.setCell.call(before, c, was);
+  // every part of a cell's state (model/cells.js), so that setCell can unpack into copies
+  const copy = () => ({
+    givens: [...game.givens], placed: [...game.placed], marks: [...game.marks],
+    corner: [...game.corner], colours: [...game.colours], candColours: [...game.candColours],
+  });
+  const before = copy();
+  const after = copy();
+  for (const x of m.changes) Game.prototype.setCell.call(before, x[0], x[1], x[3] || 0);
   const placedCells = m.changes.map(([c]) => c).filter((c) => before.placed[c] !== after.placed[c]);
   /** @type {Move | null} */
   let move = null;

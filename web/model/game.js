@@ -1,67 +1,65 @@
-// The solving state, without a DOM: the puzzle's givens, the player's own digits and pencil marks,
+// The solving state, without a DOM: the puzzle's givens, the player's own digits, centre marks (the
+// candidates hints and Check read), corner marks (positional notes), cell and candidate colours,
 // and every move in an undo/redo history. The page draws it; node's test runner tests it.
 //
-// Each move is recorded as the cells it changed, each cell before and after packed into one
-// integer (given digit, placed digit, marks), so the history is small enough to save as it grows.
-import { NINE, basicCandidates, bit, digitsOf, geometry, geometryOfCells, pencilmarkGrid, Position } from "../board.js";
+// Each move is recorded as the cells it changed, each cell before and after packed into numbers
+// (model/cells.js), so the history is small enough to save as it grows. Moves on several cells
+// (model/edits.js) are one entry, undone at once.
+import { NINE, basicCandidates, geometry, geometryOfCells, Position } from "../board.js";
+import * as cells from "./cells.js";
+import * as edits from "./edits.js";
+import * as formats from "./formats.js";
+import * as mistakes from "./mistakes.js";
 
-const pack = (given, placed, marks) => given | (placed << 4) | (marks << 8);
-const givenOf = (s) => s & 15;
-const placedOf = (s) => (s >> 4) & 15;
-const marksOf = (s) => (s >> 8) & 0x1ff;
+export { decodeMarks, digitsFromLine, encodeMarks } from "./cells.js";
+export { parseHash } from "./formats.js";
 
-const BASE32 = "0123456789abcdefghijklmnopqrstuv";
+const { packMain, givenOf, placedOf, centreOf, cornerOf, colourOf, cellsOf, lineOf } = cells;
 
-/**
- * The cells of a line, one digit each ("." "0" or any non-digit are blanks), for a grid of
- * `geo` (by default the one whose cell count is the line's length, else 9x9); a shorter line is
- * padded, a longer one cut.
- */
-export function digitsFromLine(line = "", geo = null) {
-  const text = String(line);
-  const g = geo || geometryOfCells(text.length) || NINE;
-  const out = [];
-  for (const ch of text) {
-    if (out.length === g.cells) break;
-    out.push(ch >= "1" && ch <= "9" && Number(ch) <= g.size ? Number(ch) : 0);
-  }
-  while (out.length < g.cells) out.push(0);
-  return out;
-}
-
-const lineOf = (digits, blank = ".") => digits.map((d) => (d ? String(d) : blank)).join("");
-
-/** One digit per cell of `geo` from a line or a list of digits. */
-const cellsOf = (x, geo) => digitsFromLine(typeof x === "string" ? x : lineOf(x), geo);
-
+/** @typedef {[number, number, number] | [number, number, number, number, number]} Change
+ *  a cell and its state before and after (the candidate-colour words too when either is not 0) */
+/** @typedef {{label: string, changes: Change[]}} Move */
 export class Game {
   /**
    * @param {number[]|string} givens  one digit per cell, or a line; its length tells the size
    *   (81: 9x9, 36: 6x6) unless ``size`` does (an empty game of that size)
-   * @param {{placed?: number[]|string, marks?: number[], size?: number}} rest
+   * @param {{placed?: number[]|string, marks?: number[], corner?: number[], colours?: number[],
+   *   candColours?: number[], size?: number}} rest  ``marks``: the centre marks
    */
-  constructor(givens = [], { placed = [], marks = [], size = 0 } = {}) {
+  constructor(givens = [], { placed = [], marks = [], corner = [], colours = [], candColours = [], size = 0 } = {}) {
+    /** @type {import("../board.js").Geometry} */
     this.geo = (size && geometry(size)) || geometryOfCells(givens.length) || NINE;
     this.givens = cellsOf(givens, this.geo);
     this.placed = cellsOf(placed, this.geo);
-    this.marks = Array.from({ length: this.geo.cells }, (_, c) => (marks[c] || 0) & this.geo.all);
-    for (let c = 0; c < this.geo.cells; c++) if (this.givens[c]) this.placed[c] = 0;
-    this.past = []; // undo stack: {label, changes: [[cell, before, after], ...]}
-    this.future = []; // redo stack
+    const n = this.geo.cells;
+    const all = this.geo.all;
+    /** centre marks: the cell's candidates as the player sees them */
+    this.marks = Array.from({ length: n }, (_, c) => (marks[c] || 0) & all);
+    /** corner (Snyder) marks: where a digit can go in a box; hints do not read them */
+    this.corner = Array.from({ length: n }, (_, c) => (corner[c] || 0) & all);
+    /** cell colours, 0..9 */
+    this.colours = Array.from({ length: n }, (_, c) => { const k = colours[c] || 0; return k >= 0 && k <= cells.CELL_COLOURS ? k : 0; });
+    /** candidate colours, three bits per digit (model/cells.js) */
+    this.candColours = Array.from({ length: n }, (_, c) => candColours[c] || 0);
+    for (let c = 0; c < n; c++) if (this.givens[c]) this.placed[c] = 0;
+    /** @type {Move[]} */ this.past = []; // the undo stack
+    /** @type {Move[]} */ this.future = []; // the redo stack
     this.elapsed = 0; // seconds of play, kept with the game (the timer is the page's)
     this.version = 0; // bumped on every change, so a view knows when to redraw
   }
 
   // ---------------------------------------------------------------- reading
+  /** The digit in cell c, given or placed (0: none). @param {number} c */
   digit(c) {
     return this.givens[c] || this.placed[c];
   }
 
-  /** Is `c` a cell of this grid? */
+  /** @param {number} c */
   isCell(c) {
     return Number.isInteger(c) && c >= 0 && c < this.geo.cells;
   }
 
+  /** @param {number} c */
   isGiven(c) {
     return this.givens[c] !== 0;
   }
@@ -84,34 +82,50 @@ export class Game {
     return this.givens.filter(Boolean).length;
   }
 
+  /** Anything of the player's on the grid: digits, marks or colours. */
   hasProgress() {
-    return this.placed.some(Boolean) || this.marks.some((m, c) => m && !this.digit(c));
+    return this.placed.some(Boolean) || this.hasMarks() || this.hasCorner() || this.hasColours();
   }
 
-  /** Has the player entered marks anywhere (in an empty cell)? */
+  /** Has the player entered centre marks anywhere (in an empty cell)? */
   hasMarks() {
     return this.marks.some((m, c) => m && !this.digit(c));
+  }
+
+  /** Corner marks in an empty cell anywhere? */
+  hasCorner() {
+    return this.corner.some((m, c) => m && !this.digit(c));
+  }
+
+  /** Cell or candidate colours anywhere? */
+  hasColours() {
+    return this.colours.some(Boolean) || this.candColours.some(Boolean);
   }
 
   isComplete() {
     return this.values().every(Boolean);
   }
 
-  /** Cells whose digit is not the solution's, and empty cells whose marks lost the solution's digit. */
-  mistakes(solution) {
-    const sol = typeof solution === "string" ? digitsFromLine(solution, this.geo) : solution;
-    const wrong = [];
-    const missing = [];
-    if (!sol || sol.length !== this.geo.cells || sol.some((d) => !d)) return { wrong, missing };
-    for (let c = 0; c < this.geo.cells; c++) {
-      if (this.placed[c] && this.placed[c] !== sol[c]) wrong.push(c);
-      else if (!this.digit(c) && this.marks[c] && !(this.marks[c] & bit(sol[c]))) missing.push(c);
-    }
-    return { wrong, missing };
+  /** How many of each digit are still to place: index d holds digit d's count (index 0 unused). */
+  remaining() {
+    const left = new Array(this.geo.size + 1).fill(this.geo.size);
+    left[0] = 0;
+    for (const d of this.values()) if (d) left[d]--;
+    return left.map((k) => Math.max(0, k));
   }
 
+  /**
+   * Cells whose digit is not the solution's, and empty cells whose centre marks lost the
+   * solution's digit (model/mistakes.js).
+   * @param {number[]|string} solution
+   */
+  mistakes(solution) {
+    return mistakes.mistakes(this, solution);
+  }
+
+  /** @param {number[]|string} solution */
   isSolved(solution) {
-    const sol = typeof solution === "string" ? digitsFromLine(solution, this.geo) : solution;
+    const sol = mistakes.solutionDigits(solution, this.geo);
     return Boolean(sol) && this.values().every((d, c) => d && d === sol[c]);
   }
 
@@ -122,8 +136,9 @@ export class Game {
 
   /**
    * The position as the grid view draws it (board.js Position). ``candidates``: "marks" shows
-   * the player's marks; "computed" the candidates the digits allow; "shown" marks where the
+   * the player's centre marks; "computed" the candidates the digits allow; "shown" marks where the
    * player entered some, else the computed ones; "none" nothing.
+   * @param {"marks"|"computed"|"shown"|"none"} candidates
    */
   view(candidates = "marks") {
     const values = this.values();
@@ -135,56 +150,64 @@ export class Game {
     return new Position(values, this.givens.map(Boolean), cands, this.geo);
   }
 
-  // ---------------------------------------------------------------- the position in other formats
-  /** The hint request: {"givens", "placed", "candidates"} (an empty list: no marks in that cell). */
-  positionJSON() {
-    return JSON.stringify({
-      givens: this.puzzle(),
-      placed: this.placedLine(),
-      candidates: this.marks.map((m, c) => (this.digit(c) ? [] : digitsOf(m))),
-    });
-  }
-
   /** Marks where the player entered some, else every digit the grid allows. */
   shownCandidates() {
     const allowed = this.allowed();
     return this.marks.map((m, c) => (this.digit(c) ? 0 : m ? m & allowed[c] : allowed[c]));
   }
 
+  // ---------------------------------------------------------------- the position in other formats
+  /** The hint request: {"givens", "placed", "candidates"} (centre marks; an empty list: none). */
+  positionJSON() {
+    return formats.positionJSON(this);
+  }
+
   /** A pencilmark grid that Sudoku Explainer, HoDoKu and this package read. */
   pencilmark() {
-    return pencilmarkGrid(new Position(this.values(), this.givens.map(Boolean), this.shownCandidates(), this.geo));
+    return formats.pencilmark(this);
   }
 
-  /**
-   * A HoDoKu library line: givens, "+" before the player's digits, the candidates the marks removed.
-   * Null on a grid other than 9x9: HoDoKu's format has 81 cells (the package refuses 36).
-   */
+  /** A HoDoKu library line (null on a grid other than 9x9). */
   libraryLine() {
-    if (this.geo !== NINE) return null;
-    const cells = this.givens.map((g, c) => (g ? String(g) : this.placed[c] ? `+${this.placed[c]}` : ".")).join("");
-    const allowed = this.allowed();
-    const shown = this.shownCandidates();
-    const deleted = [];
-    const g = this.geo;
-    for (let c = 0; c < g.cells; c++) {
-      for (const d of digitsOf(allowed[c] & ~shown[c])) deleted.push(`${d}${g.rowOf(c) + 1}${g.colOf(c) + 1}`);
-    }
-    return `:0000::${cells}:${deleted.join(" ")}:::`;
+    return formats.libraryLine(this);
   }
 
-  // ---------------------------------------------------------------- changing (each call is one move)
+  /** The link code "solve:..." (model/formats.js). @param {{progress?: boolean}} opts */
+  shareCode({ progress = true } = {}) {
+    return formats.shareCode(this, { progress });
+  }
+
+  // ---------------------------------------------------------------- the history
+  /** The packed state of cell c: [main word, candidate-colour word]. @param {number} c */
+  cellState(c) {
+    return [packMain(this.givens[c], this.placed[c], this.marks[c], this.corner[c], this.colours[c]), this.candColours[c]];
+  }
+
+  /** @param {number} c @param {number} main @param {number} cand */
+  setCell(c, main, cand = 0) {
+    this.givens[c] = givenOf(main);
+    this.placed[c] = placedOf(main);
+    this.marks[c] = centreOf(main);
+    this.corner[c] = cornerOf(main);
+    this.colours[c] = colourOf(main);
+    this.candColours[c] = cand;
+  }
+
   /**
    * Run ``fn`` as one move labelled ``label``: the cells it touches are recorded before and after.
    * Returns true when something changed (then the move can be undone).
+   * @param {string} label @param {() => void} fn
    */
   move(label, fn) {
-    const before = this.givens.map((g, c) => pack(g, this.placed[c], this.marks[c]));
+    const before = this.givens.map((_, c) => this.cellState(c));
     fn();
+    /** @type {Change[]} */
     const changes = [];
     for (let c = 0; c < this.geo.cells; c++) {
-      const after = pack(this.givens[c], this.placed[c], this.marks[c]);
-      if (after !== before[c]) changes.push([c, before[c], after]);
+      const [m0, k0] = before[c];
+      const [m1, k1] = this.cellState(c);
+      if (m0 === m1 && k0 === k1) continue;
+      changes.push(k0 || k1 ? [c, m0, m1, k0, k1] : [c, m0, m1]);
     }
     if (!changes.length) return false;
     this.past.push({ label, changes });
@@ -193,113 +216,17 @@ export class Game {
     return true;
   }
 
-  /** Solve mode: the player's digit in cell c (givens cannot change). ``clearPeers`` removes the
-   * digit from the marks of the cell's row, column and box. */
-  place(c, d, { clearPeers = true } = {}) {
-    if (!this.isCell(c) || this.givens[c] || !this.geo.isDigit(d) || this.placed[c] === d) return false;
-    return this.move(`${d} in ${this.geo.cellName(c)}`, () => {
-      this.placed[c] = d;
-      if (clearPeers) for (const p of this.geo.peers[c]) if (!this.digit(p)) this.marks[p] &= ~bit(d);
-    });
-  }
-
-  /** Solve mode: erase the player's digit, or the cell's marks when it holds none. */
-  erase(c) {
-    if (!this.isCell(c) || this.givens[c]) return false;
-    return this.move(`erase ${this.geo.cellName(c)}`, () => {
-      if (this.placed[c]) this.placed[c] = 0;
-      else this.marks[c] = 0;
-    });
-  }
-
-  toggleMark(c, d) {
-    if (!this.isCell(c) || this.digit(c) || !this.geo.isDigit(d)) return false;
-    const on = !(this.marks[c] & bit(d));
-    return this.move(`${on ? "mark" : "unmark"} ${d} in ${this.geo.cellName(c)}`, () => {
-      this.marks[c] ^= bit(d);
-    });
-  }
-
-  /** Every empty cell gets the candidates the givens and the player's digits allow. */
-  fillCandidates() {
-    const allowed = this.allowed();
-    return this.move("fill in all candidates", () => {
-      for (let c = 0; c < this.geo.cells; c++) if (!this.digit(c)) this.marks[c] = allowed[c];
-    });
-  }
-
-  /**
-   * A step in the engine's JSON shape as the player's move: placements (their digits leave the
-   * peers' marks), eliminations (removed from the marks; cells without marks first get every
-   * allowed candidate, so the removal shows).
-   */
-  applyStep(step, label = null) {
-    return this.move(label || `apply ${step.name || step.technique || "step"}`, () => {
-      const g = this.geo;
-      const elims = (step.eliminations || []).map((e) => [g.cellIndex(e.cell), e.digit]).filter(([c]) => c >= 0);
-      if (elims.length) {
-        const allowed = this.allowed();
-        for (let c = 0; c < g.cells; c++) if (!this.digit(c) && !this.marks[c]) this.marks[c] = allowed[c];
-      }
-      for (const [c, d] of elims) if (!this.digit(c)) this.marks[c] &= ~bit(d);
-      for (const p of step.placements || []) {
-        const c = g.cellIndex(p.cell);
-        if (c < 0 || this.givens[c]) continue;
-        this.placed[c] = p.digit;
-        for (const q of g.peers[c]) if (!this.digit(q)) this.marks[q] &= ~bit(p.digit);
-      }
-    });
-  }
-
-  /** Enter mode: a given (0 erases it). The player's digits and marks belong to the old puzzle,
-   * so they go in the same move (and come back with undo). */
-  setGiven(c, d) {
-    if (!this.isCell(c) || (d && !this.geo.isDigit(d)) || this.givens[c] === d) return false;
-    const name = this.geo.cellName(c);
-    return this.move(d ? `given ${d} in ${name}` : `erase ${name}`, () => {
-      this.givens[c] = d;
-      this.placed.fill(0);
-      this.marks.fill(0);
-    });
-  }
-
-  /** Replace everything (a new puzzle of the same size, a pasted position) as one move. */
-  load(givens, { placed = [], marks = [] } = {}, label = "load a puzzle") {
-    const g = cellsOf(givens, this.geo);
-    const p = cellsOf(placed, this.geo);
-    return this.move(label, () => {
-      for (let c = 0; c < this.geo.cells; c++) {
-        this.givens[c] = g[c];
-        this.placed[c] = g[c] ? 0 : p[c];
-        this.marks[c] = (marks[c] || 0) & this.geo.all;
-      }
-    });
-  }
-
-  /** Fix the mistakes: wrong digits erased, the solution's digit back in the marks that lost it. */
-  fixMistakes(solution, cells = null) {
-    const sol = typeof solution === "string" ? digitsFromLine(solution, this.geo) : solution;
-    const { wrong, missing } = this.mistakes(sol);
-    const only = cells ? new Set(cells) : null;
-    return this.move("fix mistakes", () => {
-      for (const c of wrong) if (!only || only.has(c)) this.placed[c] = 0;
-      for (const c of missing) if (!only || only.has(c)) this.marks[c] |= bit(sol[c]);
-    });
-  }
-
-  canUndo() {
-    return this.past.length > 0;
-  }
-
-  canRedo() {
-    return this.future.length > 0;
-  }
+  canUndo() { return this.past.length > 0; }
+  canRedo() { return this.future.length > 0; }
 
   /** Undo the last move; returns its label (or null). */
   undo() {
     const m = this.past.pop();
     if (!m) return null;
-    for (let i = m.changes.length - 1; i >= 0; i--) this.setCell(m.changes[i][0], m.changes[i][1]);
+    for (let i = m.changes.length - 1; i >= 0; i--) {
+      const x = m.changes[i];
+      this.setCell(x[0], x[1], x[3] || 0);
+    }
     this.future.push(m);
     this.version++;
     return m.label;
@@ -308,86 +235,112 @@ export class Game {
   redo() {
     const m = this.future.pop();
     if (!m) return null;
-    for (const [c, , after] of m.changes) this.setCell(c, after);
+    for (const x of m.changes) this.setCell(x[0], x[2], x[4] || 0);
     this.past.push(m);
     this.version++;
     return m.label;
   }
 
-  setCell(c, s) {
-    this.givens[c] = givenOf(s);
-    this.placed[c] = placedOf(s);
-    this.marks[c] = marksOf(s);
+  /** How many moves to keep to be back before the first mistake (-1: none). @param {number[]|string} solution */
+  firstMistakeAt(solution) {
+    return mistakes.firstMistakeAt(this, solution);
   }
 
-  // ---------------------------------------------------------------- saving and sharing
+  /** Back to the position before the first mistake, as one move of its own. @param {number[]|string} solution */
+  undoToFirstMistake(solution) {
+    return mistakes.undoToFirstMistake(this, solution);
+  }
+
+  // ---------------------------------------------------------------- changing (each call is one move)
+  /**
+   * Solve mode: the player's digit in cell c (givens cannot change). ``clearPeers`` removes the
+   * digit from the centre marks of the cell's row, column and box.
+   * @param {number} c @param {number} d @param {{clearPeers?: boolean}} opts
+   */
+  place(c, d, { clearPeers = true } = {}) {
+    return edits.placeDigit(this, [c], d, { clearPeers });
+  }
+
+  /** Solve mode: erase the player's digit, or the cell's marks when it holds none. @param {number} c */
+  erase(c) {
+    return edits.eraseCells(this, [c]);
+  }
+
+  /** Toggle a centre mark. @param {number} c @param {number} d */
+  toggleMark(c, d) {
+    return edits.toggleMarks(this, [c], d, "centre");
+  }
+
+  /** Every empty cell gets the candidates the givens and the player's digits allow (centre marks). */
+  fillCandidates() {
+    const allowed = this.allowed();
+    return this.move("fill in all candidates", () => {
+      for (let c = 0; c < this.geo.cells; c++) if (!this.digit(c)) this.marks[c] = allowed[c];
+    });
+  }
+
+  /**
+   * A step in the engine's JSON shape as the player's move (model/edits.js).
+   * @param {import("./edits.js").Step} step @param {string|null} label
+   */
+  applyStep(step, label = null) {
+    return edits.applyStep(this, step, label);
+  }
+
+  /**
+   * Enter mode: a given (0 erases it). The player's digits, marks and colours belong to the old
+   * puzzle, so they go in the same move (and come back with undo).
+   * @param {number} c @param {number} d
+   */
+  setGiven(c, d) {
+    if (!this.isCell(c) || (d && !this.geo.isDigit(d)) || this.givens[c] === d) return false;
+    const name = this.geo.cellName(c);
+    return this.move(d ? `given ${d} in ${name}` : `erase ${name}`, () => {
+      this.givens[c] = d;
+      for (const a of [this.placed, this.marks, this.corner, this.colours, this.candColours]) a.fill(0);
+    });
+  }
+
+  /**
+   * Replace everything (a new puzzle of the same size, a pasted position) as one move.
+   * @param {number[]|string} givens
+   * @param {{placed?: number[]|string, marks?: number[], corner?: number[], colours?: number[], candColours?: number[]}} rest
+   * @param {string} label
+   */
+  load(givens, { placed = [], marks = [], corner = [], colours = [], candColours = [] } = {}, label = "load a puzzle") {
+    const g = cellsOf(givens, this.geo);
+    const p = cellsOf(placed, this.geo);
+    const all = this.geo.all;
+    return this.move(label, () => {
+      for (let c = 0; c < this.geo.cells; c++) {
+        const k = colours[c] || 0;
+        const main = packMain(g[c], g[c] ? 0 : p[c], (marks[c] || 0) & all, (corner[c] || 0) & all, k <= cells.CELL_COLOURS ? k : 0);
+        this.setCell(c, main, candColours[c] || 0);
+      }
+    });
+  }
+
+  /**
+   * Fix the mistakes: wrong digits erased, the solution's digit back in the marks that lost it.
+   * @param {number[]|string} solution @param {number[]|null} only  just these cells
+   */
+  fixMistakes(solution, only = null) {
+    return mistakes.fixMistakes(this, solution, only);
+  }
+
+  // ---------------------------------------------------------------- saving
   /** Plain data for local storage: the position, the whole history and the time played. */
   toJSON() {
-    return {
-      givens: this.puzzle(),
-      placed: this.placedLine(),
-      marks: encodeMarks(this.marks),
-      past: this.past,
-      future: this.future,
-      elapsed: Math.round(this.elapsed),
-    };
+    return formats.savedData(this);
   }
 
+  /** A game from `toJSON`'s data, also as saved before corner marks and colours existed. @param {any} data */
   static fromJSON(data) {
-    const givens = data.givens || "";
-    const g = new Game(givens, { placed: data.placed || "", marks: decodeMarks(data.marks || "", givens.length) });
-    const valid = (list) =>
-      Array.isArray(list) &&
-      list.every((m) => m && Array.isArray(m.changes) && m.changes.every((x) => Array.isArray(x) && x.length === 3));
-    if (valid(data.past)) g.past = data.past;
-    if (valid(data.future)) g.future = data.future;
-    g.elapsed = Number(data.elapsed) || 0;
+    const s = formats.readSaved(data);
+    const g = new Game(s.givens, s);
+    g.past = s.past;
+    g.future = s.future;
+    g.elapsed = s.elapsed;
     return g;
   }
-
-  /** The link code: "solve:<givens>" and, with progress, ":<placed>" and ":<marks>". */
-  shareCode({ progress = true } = {}) {
-    let code = `solve:${this.puzzle()}`;
-    if (progress && this.hasProgress()) {
-      code += `:${this.placedLine()}`;
-      if (this.hasMarks()) code += `:${encodeMarks(this.marks.map((m, c) => (this.digit(c) ? 0 : m)))}`;
-    }
-    return code;
-  }
-}
-
-/** Marks as two base-32 characters per cell (162 characters on 9x9, 72 on 6x6). */
-export function encodeMarks(marks) {
-  return marks.map((m) => BASE32[(m >> 5) & 31] + BASE32[m & 31]).join("");
-}
-
-/** The marks of `cells` cells from `encodeMarks`'s text (none when the text is not that long). */
-export function decodeMarks(text, cells = NINE.cells) {
-  const out = new Array(cells).fill(0);
-  if (typeof text !== "string" || text.length !== 2 * cells) return out;
-  for (let c = 0; c < cells; c++) {
-    const hi = BASE32.indexOf(text[2 * c]);
-    const lo = BASE32.indexOf(text[2 * c + 1]);
-    if (hi >= 0 && lo >= 0) out[c] = ((hi << 5) | lo) & 0x1ff;
-  }
-  return out;
-}
-
-/**
- * Read a location hash: "#<puzzle>" (a puzzle to analyse: 81 characters, 36 for 6x6, or any text
- * the package reads) or "#solve:<givens>[:<placed>[:<marks>]]" with givens of 81 or 36 cells.
- * Returns {mode, givens, placed, marks} or {mode: "analyse", text}, or null when the hash holds
- * no puzzle code.
- * @returns {{mode: "solve", givens: string, placed: string, marks: number[]} | {mode: "analyse", text: string} | null}
- */
-export function parseHash(hash) {
-  const raw = decodeURIComponent(String(hash || "").replace(/^#/, "")).trim();
-  if (!raw) return null;
-  const m = /^solve:([1-9.0]+)(?::([1-9.0]+))?(?::([0-9a-v]+))?$/.exec(raw);
-  const geo = m && geometryOfCells(m[1].length);
-  const fits = (part, n) => part === undefined || part.length === n;
-  if (geo && fits(m[2], geo.cells) && fits(m[3], 2 * geo.cells) && [...m[1]].every((ch) => !(Number(ch) > geo.size))) {
-    return { mode: "solve", givens: m[1], placed: m[2] || "", marks: decodeMarks(m[3] || "", geo.cells) };
-  }
-  return { mode: "analyse", text: raw };
 }

@@ -26,6 +26,8 @@ export function mount(root, store) {
   on("redo", () => act.redo(store));
   on("fill", () => act.fillCandidates(store));
   on("check", () => act.check(store));
+  on("undo-mistake", () => act.undoToFirstMistake(store));
+  on("clear-colours", () => act.clearColours(store));
   on("pause", () => act.togglePause(store));
 
   q("#analyze").addEventListener("click", () => act.analyze(store));
@@ -74,7 +76,8 @@ export function mount(root, store) {
     q('[data-act="pause"]').textContent = s.paused ? "Resume" : "Pause";
     const notes = q('[data-act="notes"]');
     notes.hidden = !solve;
-    notes.setAttribute("aria-pressed", String(solve && s.notes));
+    notes.setAttribute("aria-pressed", String(solve && s.entry === "centre"));
+    q('[data-act="clear-colours"]').disabled = !s.game.hasColours();
     q('[data-act="undo"]').disabled = !act.canUndo(s);
     q('[data-act="redo"]').disabled = !act.canRedo(s);
     q("#analyze").disabled = Boolean(s.running);
@@ -84,7 +87,7 @@ export function mount(root, store) {
     document.body.classList.toggle("paused", solve && Boolean(s.paused));
   }
   store.subscribe((s, keys) => {
-    if (touches(keys, "mode", "notes", "game", "trail", "ahead", "running", "settings", "paused", "solvedInfo", "catalogue")) render(s);
+    if (touches(keys, "mode", "notes", "entry", "game", "trail", "ahead", "running", "settings", "paused", "solvedInfo", "catalogue")) render(s);
   });
   render(store.state);
 }

@@ -1,22 +1,21 @@
-// The grid and the number pad: draws the game (or the step being shown) and turns keys and taps
-// into actions; both take the game's size (9x9 or 6x6: digits 1-9 or 1-6 on the pad).
-// Keys on the grid: arrows/Home/End move, digits enter, Backspace/Delete erase,
-// "." "0" and Space type a blank when entering a puzzle; in Solve, Space or N switch Notes,
-// Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z undo and redo.
+// The grid and the number pad: draws the game (or the step being shown) and turns keys, taps and
+// drags into actions; both take the game's size (9x9 or 6x6: digits 1-9 or 1-6 on the pad).
+// Enter & analyse: arrows/Home/End move, digits enter givens, Backspace/Delete erase, "." "0" and
+// Space type a blank. Solve (model/play.js): SudokuPad's keys and modes, several selected cells,
+// highlighting, colours; Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z undo and redo in both.
 import { duplicateCells } from "../board.js";
 import { GridView } from "../grid-view.js";
 import { branchAt, branchDrawing } from "../model/netoutline.js";
+import { SolvePad } from "../solve-pad.js";
+import { attachCellPointer } from "../cell-pointer.js";
+import { highlights } from "../model/selection.js";
+import { moveTarget } from "../model/play.js";
 import * as act from "../actions/index.js";
 import { touches } from "../store.js";
 
 const MARKUP = `
   <div class="grid-wrap"><div class="sg-host" data-part="grid"></div></div>
-  <div class="numpad" role="group" aria-label="Enter a digit in the selected cell"></div>`;
-
-/** The pad's buttons for the digits of `geo`, and the erase button. */
-const padButtons = (geo) =>
-  geo.digits.map((d) => `<button type="button" data-digit="${d}">${d}</button>`).join("") +
-  '<button type="button" data-digit="0" data-testid="erase" aria-label="Erase the selected cell">⌫</button>';
+  <div data-part="pad"></div>`;
 
 /** Undo/redo keys, shared with the page's global shortcuts. Returns true when handled. */
 export function undoKey(store, e) {
@@ -29,6 +28,18 @@ export function undoKey(store, e) {
   return true;
 }
 
+/** A key in Enter & analyse: move, type a given, erase. Returns true when handled. */
+function enterKey(store, e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return false;
+  const to = moveTarget(e.key, store.state.selected, store.state.game.geo);
+  if (to >= 0) act.select(store, to);
+  else if (/^[1-9]$/.test(e.key)) act.typeDigit(store, Number(e.key));
+  else if (e.key === "Backspace" || e.key === "Delete") act.eraseCell(store);
+  else if (e.key === "." || e.key === "0" || e.key === " ") act.eraseCell(store, { advance: true });
+  else return false;
+  return true;
+}
+
 export function mount(root, store) {
   root.innerHTML = MARKUP;
   const host = root.querySelector('[data-part="grid"]');
@@ -37,10 +48,19 @@ export function mount(root, store) {
     editable: true,
     label: "Sudoku grid: arrows move, digits enter, Backspace erases",
   });
-
+  const solving = () => store.state.mode === "solve" && store.state.view === null;
   const focusSelected = () => grid.select(store.state.selected, true);
 
+  attachCellPointer(host, {
+    onStart: (c, how) => {
+      act.pointCell(store, c, how);
+      focusSelected();
+    },
+    onExtend: (c) => act.pointCell(store, c, "add"),
+  }, solving);
+
   host.addEventListener("click", (e) => {
+    if (solving()) return; // the pointer handler selects in Solve
     const cell = e.target.closest(".sg-cell");
     if (cell) {
       act.select(store, Number(cell.dataset.cell));
@@ -50,68 +70,44 @@ export function mount(root, store) {
 
   host.addEventListener("focusin", (e) => {
     const cell = e.target.closest?.(".sg-cell");
-    if (cell && Number(cell.dataset.cell) !== store.state.selected) act.select(store, Number(cell.dataset.cell));
+    const c = cell ? Number(cell.dataset.cell) : -1;
+    if (c >= 0 && c !== store.state.selected && !store.state.selection.includes(c)) act.select(store, c);
   });
 
-  host.addEventListener("keydown", (e) => {
+  // Keys on the grid or the pad under it (a mode button just pressed keeps the focus).
+  root.addEventListener("keydown", (e) => {
+    const onPad = !host.contains(e.target);
+    if (onPad && (store.state.mode !== "solve" || e.key === "Enter" || e.key === "Tab")) return;
     if (undoKey(store, e)) {
       e.stopPropagation();
       return;
     }
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const c = store.state.selected;
-    const solve = store.state.mode === "solve";
-    const { size, cells } = store.state.game.geo;
-    const moveBy = { ArrowUp: -size, ArrowDown: size, ArrowLeft: -1, ArrowRight: 1 }[e.key];
-    let handled = true;
-    if (moveBy !== undefined) {
-      let n;
-      if (moveBy === -1) n = c % size === 0 ? c + size - 1 : c - 1;
-      else if (moveBy === 1) n = c % size === size - 1 ? c - size + 1 : c + 1;
-      else n = (c + moveBy + cells) % cells;
-      act.select(store, n);
-    } else if (/^[1-9]$/.test(e.key)) {
-      act.typeDigit(store, Number(e.key));
-    } else if (e.key === "Backspace" || e.key === "Delete") {
-      act.eraseCell(store);
-    } else if (e.key === "." || e.key === "0") {
-      act.eraseCell(store, { advance: true });
-    } else if (e.key === " ") {
-      if (solve) act.toggleNotes(store);
-      else act.eraseCell(store, { advance: true });
-    } else if ((e.key === "n" || e.key === "N") && solve) {
-      act.toggleNotes(store);
-    } else if (e.key === "Home") {
-      act.select(store, c - (c % size));
-    } else if (e.key === "End") {
-      act.select(store, c - (c % size) + size - 1);
-    } else handled = false;
+    const handled = store.state.mode === "solve" ? act.solveKey(store, e) : enterKey(store, e);
     if (handled) {
       e.preventDefault();
       e.stopPropagation();
-      focusSelected();
+      if (!onPad) focusSelected();
     }
   });
 
-  const pad = root.querySelector(".numpad");
-  pad.addEventListener("click", (e) => {
-    const b = e.target.closest("button[data-digit]");
-    if (!b) return;
-    const d = Number(b.dataset.digit);
-    if (d) act.typeDigit(store, d);
-    else act.eraseCell(store);
-    grid.select(store.state.selected, false);
+  const pad = new SolvePad(root.querySelector('[data-part="pad"]'), {
+    onDigit: (d, long) => {
+      if (store.state.mode !== "solve") act.typeDigit(store, d);
+      else act.enterDigit(store, d, long ? "candColour" : null);
+      grid.select(store.state.selected, false);
+    },
+    onErase: () => {
+      if (store.state.mode === "solve") act.eraseSelection(store);
+      else act.eraseCell(store);
+      grid.select(store.state.selected, false);
+    },
+    onEntry: (entry) => act.setEntry(store, entry),
   });
 
   function render(state) {
     const { game, mode, analysis: a, view: k, hint, settings } = state;
     const solve = mode === "solve";
-    if (pad.dataset.size !== String(game.geo.size)) {
-      pad.innerHTML = padButtons(game.geo);
-      pad.dataset.size = String(game.geo.size);
-      pad.style.setProperty("--pad-keys", String(game.geo.size + 1));
-    }
-    pad.classList.toggle("notes", solve && state.notes);
+    pad.render({ geo: game.geo, solve, entry: state.entry, remaining: solve ? game.remaining() : null, palette: settings.palette });
     if (a && k !== null && k !== undefined) {
       const pos = a.positions[Math.min(k === 0 ? 0 : k - 1, a.positions.length - 1)];
       const shown = k > a.steps.length ? a.positions[a.positions.length - 1] : pos;
@@ -147,13 +143,24 @@ export function mount(root, store) {
         mistakes,
         solution: showSol,
         differ: showSol ? new Set((state.status.differ || []).map((n) => game.geo.cellIndex(n))) : null,
+        ...(solve ? {
+          corner: game.corner,
+          colours: game.colours,
+          candColours: game.candColours,
+          selection: state.selection,
+          palette: settings.palette,
+          highlight: highlights(game, state.selection, {
+            digit: state.padDigit, peers: settings.highlightPeers, same: settings.highlightSame,
+          }),
+        } : {}),
       });
     }
     grid.select(state.selected, false);
   }
 
   store.subscribe((state, keys) => {
-    if (touches(keys, "game", "mode", "analysis", "view", "netFocus", "hint", "settings", "checked", "status", "showSolutions", "selected", "notes")) {
+    if (touches(keys, "game", "mode", "analysis", "view", "netFocus", "hint", "settings", "checked", "status",
+      "showSolutions", "selected", "selection", "entry", "padDigit", "notes")) {
       render(state);
     }
   });

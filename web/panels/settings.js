@@ -17,6 +17,9 @@ export function mount(root, store) {
   for (const box of root.querySelectorAll("[data-setting]")) {
     box.addEventListener("change", () => act.changeSettings(store, { [box.dataset.setting]: box.checked }));
   }
+  for (const sel of root.querySelectorAll("select[data-choice]")) {
+    sel.addEventListener("change", () => act.changeSettings(store, { [sel.dataset.choice]: sel.value }));
+  }
   q("#tech-all").addEventListener("click", () => {
     const techniques = store.state.catalogue?.techniques || [];
     act.changeSettings(store, { disabled: [], enabled: techniques.filter((t) => t.default === false).map((t) => t.id) });
@@ -86,6 +89,7 @@ export function mount(root, store) {
     q("#time-limit").value = String(s.settings.timeLimit);
     workers.value = String(s.settings.workers ?? "auto");
     for (const box of root.querySelectorAll("[data-setting]")) box.checked = Boolean(s.settings[box.dataset.setting]);
+    for (const sel of root.querySelectorAll("select[data-choice]")) sel.value = String(s.settings[sel.dataset.choice]);
     // the table is rebuilt only when the catalogue comes or a reset changed it from outside
     const body = q("#techs tbody");
     if (!keys || keys.has("catalogue") || !body.children.length || keys.has("settingsReset")) {
