@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from sudoku_grader import api, levels  # noqa: E402
 from sudoku_grader.errors import Cancelled  # noqa: E402
 from sudoku_grader.generator import GenerateOptions, generate_one  # noqa: E402
-from sudoku_grader.ratings import SCALE_LIST  # noqa: E402
+from sudoku_grader.ratings import PAGES, SCALE_LIST  # noqa: E402
 
 RAW = ROOT / "build" / "game-bank"
 OUT = ROOT / "web" / "bank"
@@ -154,7 +154,7 @@ def pack(per_level: int, per_six: int) -> dict[str, Any]:
                        "se": [lo, hi], "hodoku": list(hodoku_levels)})
     levels.append({"id": SIX[0], "label": SIX[1], "size": 6, "count": len(six), "se": None, "hodoku": None})
     # the short names the page shows the bands with (the scales' headline labels)
-    names = {s.id: (s.headline[0] if s.headline else s.name) for s in SCALE_LIST if s.id in ("se", "hodoku")}
+    names = {s.id: (h[0] if (h := PAGES[s.id].headline) else s.name) for s in SCALE_LIST if s.id in ("se", "hodoku")}
     index = {"levels": levels, "scales": names, "seeds9": seeds9, "lines9": seen,
              "seeds6": [six[0]["seed"], six[-1]["seed"]] if six else None,
              "made_by": "scripts/game_bank.py"}

@@ -82,6 +82,29 @@ def block_other_hosts(context: Any, log: list[str]) -> None:
 
 
 @contextmanager
+def served_app(tmp_root: Path) -> Iterator[str]:
+    """A fresh build of the app served on 127.0.0.1: the body of a test module's ``site`` fixture."""
+    base, server = serve(build_dist(tmp_root))
+    try:
+        yield base
+    finally:
+        server.shutdown()
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's chromium through Playwright: the body of a test module's ``browser`` fixture."""
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@contextmanager
 def app_page(url: str, width: int = 1280, height: int = 900) -> Iterator[Any]:
     """The app at ``url`` in a fresh headless chromium, worker ready and catalogue loaded. On the way
     out it checks that the page raised nothing and asked for nothing but 127.0.0.1."""

@@ -14,10 +14,9 @@ import pytest
 from browser_support import (
     EASY,
     block_other_hosts,
-    build_dist,
+    chromium,
     cli_json,
-    launch,
-    serve,
+    served_app,
     shot,
     wait_ready,
 )
@@ -35,18 +34,14 @@ LAYOUTS = {
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     global SOL
     SOL = cli_json("solve", EASY)["solution"]
-    dist = build_dist(tmp_path_factory.mktemp("aids"))
-    base, server = serve(dist)
-    yield base
-    server.shutdown()
+    with served_app(tmp_path_factory.mktemp("aids")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(params=list(LAYOUTS))
@@ -426,3 +421,9 @@ def test_the_element_solve_here_has_the_pad_and_the_highlight(page: Any, site: s
     assert part(f"cell-{name(a)}").get_attribute("data-centre") == ""
     shot(page, f"aids-04-element-{page.layout}")
     assert page.evaluate("document.documentElement.scrollWidth") <= LAYOUTS[page.layout]["viewport"]["width"]
+    # every button the element shows (pad, modes, Notes, Undo, Check, ...) is a 44 px tap target
+    small = el.evaluate("""e => [...e.shadowRoot.querySelectorAll('button')]
+        .map(b => [b.textContent.trim(), b.getBoundingClientRect()])
+        .filter(([, r]) => r.width > 0 && (r.width < 44 || r.height < 44))
+        .map(([t, r]) => `${t} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+    assert small == [], small

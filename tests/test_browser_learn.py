@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import ROOT, WORK_TIMEOUT_MS, block_other_hosts, build_dist, launch, serve, shot, wait_ready
+from browser_support import ROOT, WORK_TIMEOUT_MS, block_other_hosts, chromium, served_app, shot, wait_ready
 from sudoku_grader.board import Board
 from sudoku_grader.solver import solve
 
@@ -44,18 +44,14 @@ def wide_drill() -> tuple[int, dict[str, Any], tuple[str, int]]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    dist = build_dist(tmp_path_factory.mktemp("learn"))
-    base, server = serve(dist)
-    yield base
-    server.shutdown()
+    with served_app(tmp_path_factory.mktemp("learn")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import EASY, WORK_TIMEOUT_MS, build_dist, launch, serve, wait_ready
+from browser_support import EASY, WORK_TIMEOUT_MS, chromium, served_app, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -29,17 +29,14 @@ new MutationObserver(() => {
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    base, server = serve(build_dist(tmp_path_factory.mktemp("links")))
-    yield base
-    server.shutdown()
+    with served_app(tmp_path_factory.mktemp("links")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture

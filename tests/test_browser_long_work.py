@@ -35,7 +35,8 @@ QUICK_S = 5.0  # a hint or a validity check while the long lane works (20 s befo
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     base, server = serve(build_dist(tmp_path_factory.mktemp("long")))
-    with app_page(base) as pg:
+    # one long lane (the worker pool of ?workers=2 is tested in test_browser_analysis.py)
+    with app_page(base + "?workers=1") as pg:
         yield pg
     server.shutdown()
 

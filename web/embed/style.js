@@ -14,7 +14,7 @@ export const STYLE = `
 .ratings .label { color: var(--sg-cand); }
 .nav { display: flex; align-items: center; gap: 6px; margin-top: 8px; }
 .nav span { flex: 1; text-align: center; font-weight: 600; font-size: 0.92em; }
-button { font: inherit; color: inherit; background: var(--sg-bg); border: 1px solid var(--sg-thin); border-radius: 6px; min-width: 40px; min-height: 36px; cursor: pointer; }
+button { font: inherit; color: inherit; background: var(--sg-bg); border: 1px solid var(--sg-thin); border-radius: 6px; min-width: 44px; min-height: 44px; cursor: pointer; }
 button:disabled { opacity: 0.45; }
 button:focus-visible { outline: 3px solid var(--sg-placed); outline-offset: 2px; }
 .engine { margin-top: 8px; font-size: 0.9em; display: flex; flex-wrap: wrap; align-items: center; gap: 10px; }
