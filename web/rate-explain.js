@@ -1,6 +1,7 @@
 // Rate a puzzle on every scale, then explain its path: the one analysis routine the page (the
 // Rate & explain action) and the <sudoku-grader> element share, and the path's replay into the
 // positions a step-through shows. DOM-free: node's test runner runs it with a fake engine.
+import { replayPositions } from "./model/paths.js";
 import { findBottleneck } from "./ratings-view.js";
 
 /**
@@ -57,16 +58,7 @@ export async function rateInTurn(engine, puzzle, hooks = {}) {
  * @param {import("./board.js").Position} start @param {any[]} steps
  */
 export function replayPath(start, steps) {
-  const positions = [start];
-  const counts = [];
-  let p = start;
-  for (const st of steps) {
-    counts.push(p.candidateCount());
-    p = p.copy();
-    p.apply(st);
-    positions.push(p);
-  }
-  return { positions, counts };
+  return replayPositions(start, steps);
 }
 
 /** A step's difficulty: its own SE figure when it carries one, else its technique's level (catalogue). */

@@ -20,6 +20,15 @@ export const SOURCES = /** @type {const} */ (["default", "se", "hodoku"]);
  * @returns {Path}
  */
 export function replay(start, steps, difficultyOf) {
+  return { steps, ...replayPositions(start, steps), difficulty: steps.map(difficultyOf) };
+}
+
+/**
+ * The grid after each step (`positions[k]`: after k steps) and the candidates left before each.
+ * @param {import("../board.js").Position} start @param {any[]} steps
+ * @returns {{positions: import("../board.js").Position[], counts: number[]}}
+ */
+export function replayPositions(start, steps) {
   const positions = [start];
   const counts = [];
   let p = start;
@@ -29,7 +38,7 @@ export function replay(start, steps, difficultyOf) {
     p.apply(st);
     positions.push(p);
   }
-  return { steps, positions, counts, difficulty: steps.map(difficultyOf) };
+  return { positions, counts };
 }
 
 /**
