@@ -44,6 +44,25 @@ export class Bank {
   entries(level) {
     return this.#file(`${level}.json`);
   }
+
+  /** Load `level`'s file ahead of the tap, once the page's service worker (if any) serves the
+   * page: on a first visit it is installing and copies the bank from the HTTP cache, and a
+   * second request of ours would race it (the same file over the network twice).
+   * @param {string} level @param {Promise<unknown>} [served] */
+  prefetch(level, served = pageServed()) {
+    served.then(() => this.entries(level)).catch(() => {});
+  }
+}
+
+/** Resolves when a service worker controls this page, at once when there is none to wait for,
+ * and after `ms` at the latest. */
+export function pageServed(ms = 15_000) {
+  const sw = globalThis.navigator?.serviceWorker;
+  if (!sw || globalThis.location?.protocol === "file:" || sw.controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    sw.addEventListener("controllerchange", () => resolve(undefined), { once: true });
+    setTimeout(resolve, ms);
+  });
 }
 
 /** "SE 1.0–2.3, HoDoKu Easy" (or "a 6x6 grid"): a level's bands in words.

@@ -24,7 +24,7 @@ export function mount(root, store) {
   const show = () => {
     const level = index?.levels.find((l) => l.id === select.value);
     bands.textContent = level ? describeBands(level, index?.scales) : "";
-    if (level) store.bank.entries(level.id).catch(() => {}); // ready before the tap
+    if (level) store.bank.prefetch(level.id); // ready before the tap
   };
 
   select.addEventListener("change", () => {
