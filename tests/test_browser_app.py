@@ -866,7 +866,7 @@ def test_export_and_paste_back_to_continue(page: Any, site: str) -> None:
     page.keyboard.press(sol[empty[0]])
     by_id(page, "fill-candidates").click()
     page.locator("#export-box > summary").click()
-    page.wait_for_function("() => document.querySelector('[data-testid=export-library]').value !== ''")
+    page.wait_for_function("() => document.querySelector('[data-testid=export-library]').value !== ''", timeout=90_000)
     line = by_id(page, "export-library").input_value()
     grid = by_id(page, "export-pencilmark").input_value()
     assert line and grid.count("\n") >= 8
