@@ -269,7 +269,7 @@ def build_pyodide_package(dest: Path, package: Path = PACKAGE) -> Path:
             _zip(dest / name, sources)
             return dest / name
         cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(".part")
+        partial = cached.with_suffix(f".{os.getpid()}.part")  # two test workers may compile at once
         _zip(partial, compiled)
         partial.replace(cached)
     shutil.copy2(cached, dest / name)

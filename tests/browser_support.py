@@ -54,8 +54,18 @@ def require_chromium() -> None:
 
 
 def build_dist(tmp_root: Path) -> Path:
-    """A fresh build of the app in a private folder (parallel test workers never share one)."""
+    """A fresh build of the app in a private folder, for a test that changes its build; the others
+    read the session's one build (the ``shared_dist`` fixture of conftest.py)."""
     return build.build(dist=tmp_root / "dist")
+
+
+def overlay(dist: Path, root: Path) -> Path:
+    """``root`` showing every top-level file and folder of ``dist`` through symbolic links, so a
+    test can add its own pages beside the app without writing into the shared build."""
+    root.mkdir(parents=True, exist_ok=True)
+    for entry in dist.iterdir():
+        (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    return root
 
 
 def serve(dist: Path, prefix: str = "/") -> tuple[str, Any]:
@@ -82,9 +92,9 @@ def block_other_hosts(context: Any, log: list[str]) -> None:
 
 
 @contextmanager
-def served_app(tmp_root: Path) -> Iterator[str]:
-    """A fresh build of the app served on 127.0.0.1: the body of a test module's ``site`` fixture."""
-    base, server = serve(build_dist(tmp_root))
+def served_app(dist: Path) -> Iterator[str]:
+    """The build ``dist`` served on 127.0.0.1: the body of a test module's ``site`` fixture."""
+    base, server = serve(dist)
     try:
         yield base
     finally:

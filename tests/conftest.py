@@ -35,3 +35,15 @@ def path_without_nested_chains() -> list:
     from sudoku_grader.techniques import default_order
 
     return [t for t in default_order() if t.id != "se-nested-forcing-chains"]
+
+
+@pytest.fixture(scope="session")
+def shared_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build of the app for every browser test module of this session (of this xdist worker)
+    that only reads it (a build copies and hashes 21 MB: about a second on a quiet machine, many
+    under load). A test that changes its build (the update tests, a
+    second package) makes its own with ``browser_support.build_dist``; one that adds pages beside
+    the app links the build in with ``browser_support.overlay``."""
+    from browser_support import build_dist
+
+    return build_dist(tmp_path_factory.mktemp("shared"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,10 +32,10 @@ LAYOUTS = {
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def site(shared_dist: Path) -> Iterator[str]:
     global SOL
     SOL = cli_json("solve", EASY)["solution"]
-    with served_app(tmp_path_factory.mktemp("aids")) as base:
+    with served_app(shared_dist) as base:
         yield base
 
 

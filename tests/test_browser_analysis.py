@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_support import HARD, WORK_TIMEOUT_MS, app_page, build_dist, cli_json, open_puzzle, serve, shot
+from browser_support import HARD, WORK_TIMEOUT_MS, app_page, cli_json, open_puzzle, serve, shot
 
 pytestmark = pytest.mark.browser
 
@@ -25,8 +26,8 @@ DONE = """(p) => { const s = window.sudokuGrader.state; const a = s.analysis;
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    base, server = serve(build_dist(tmp_path_factory.mktemp("analysis")))
+def page(shared_dist: Path) -> Iterator[Any]:
+    base, server = serve(shared_dist)
     with app_page(base + "?workers=2") as pg:
         yield pg
     server.shutdown()

@@ -1,4 +1,4 @@
-"""End-to-end tests of the browser app in headless chromium against a fresh ``dist/`` on 127.0.0.1.
+"""End-to-end tests of the browser app in headless chromium against the session's ``dist/`` on 127.0.0.1.
 
 One page is shared by the tests of this module (booting Pyodide costs seconds); each test puts
 the page in the state it needs. Every request to a host other than 127.0.0.1 is aborted and
@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +19,6 @@ from browser_support import (
     WORK_TIMEOUT_MS,
     Timer,
     block_other_hosts,
-    build_dist,
     cli_json,
     fmt,
     launch,
@@ -39,9 +39,8 @@ BLOCKED: list[str] = []
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    dist = build_dist(tmp_path_factory.mktemp("app"))
-    base, server = serve(dist)
+def site(shared_dist: Path) -> Iterator[str]:
+    base, server = serve(shared_dist)
     yield base
     server.shutdown()
 
@@ -491,10 +490,9 @@ def test_embed_demo_page(context: Any, site: str) -> None:
         pg.close()
 
 
-def test_sub_path_hosting(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_sub_path_hosting(browser: Any, shared_dist: Path) -> None:
     """dist/ copied under /puzzles/grader/ on a host works unchanged."""
-    dist = build_dist(tmp_path_factory.mktemp("subpath"))
-    base, server = serve(dist, "/puzzles/grader/")
+    base, server = serve(shared_dist, "/puzzles/grader/")
     ctx = browser.new_context()
     try:
         pg = ctx.new_page()

@@ -8,12 +8,13 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from browser_boot import CountingServer
-from browser_support import BOOT_TIMEOUT_MS, ROOT, build, cli_json, launch, rating_fields, shot
+from browser_support import BOOT_TIMEOUT_MS, ROOT, cli_json, launch, rating_fields, shot
 
 pytestmark = pytest.mark.browser
 
@@ -39,9 +40,9 @@ def ten_puzzles() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[CountingServer, list[str]]]:
+def site(shared_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[CountingServer, list[str]]]:
     root = tmp_path_factory.mktemp("blog")
-    build.build(dist=root / "grader")
+    (root / "grader").symlink_to(shared_dist, target_is_directory=True)
     puzzles = ten_puzzles()
     (root / "puzzles.txt").write_text("\n".join(puzzles) + "\n")
     run = subprocess.run([sys.executable, "-m", "sudoku_grader", "embed", "-f", str(root / "puzzles.txt"),

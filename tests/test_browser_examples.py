@@ -1,6 +1,6 @@
 """The package as a Python library in other people's pages: Pyodide + micropip, and PyScript.
 
-Both example pages are served from a fresh ``dist/`` on 127.0.0.1 with every request to any
+Both example pages are served from the session's ``dist/`` on 127.0.0.1 with every request to any
 other host aborted (and counted): they must show the CLI's SE rating and step count for the
 puzzle in the URL hash, a clear message for a bad puzzle, and work offline after one visit.
 """
@@ -8,6 +8,7 @@ puzzle in the URL hash, a clear message for a bad puzzle, and work offline after
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +16,6 @@ import pytest
 from browser_support import (
     Timer,
     block_other_hosts,
-    build_dist,
     cli_json,
     fmt,
     launch,
@@ -33,9 +33,8 @@ PAGE_TIMEOUT_MS = 120_000
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    dist = build_dist(tmp_path_factory.mktemp("examples"))
-    base, server = serve(dist)
+def site(shared_dist: Path) -> Iterator[str]:
+    base, server = serve(shared_dist)
     yield base
     server.shutdown()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,8 +28,8 @@ def bank(level: str) -> dict[str, dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with served_app(tmp_path_factory.mktemp("games")) as base:
+def site(shared_dist: Path) -> Iterator[str]:
+    with served_app(shared_dist) as base:
         yield base
 
 

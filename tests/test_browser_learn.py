@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,8 +44,8 @@ def wide_drill() -> tuple[int, dict[str, Any], tuple[str, int]]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with served_app(tmp_path_factory.mktemp("learn")) as base:
+def site(shared_dist: Path) -> Iterator[str]:
+    with served_app(shared_dist) as base:
         yield base
 
 

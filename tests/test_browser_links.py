@@ -5,6 +5,7 @@ answered, and section headings read without their drawn arrow."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,8 +29,8 @@ new MutationObserver(() => {
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with served_app(tmp_path_factory.mktemp("links")) as base:
+def site(shared_dist: Path) -> Iterator[str]:
+    with served_app(shared_dist) as base:
         yield base
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,6 @@ from browser_support import (
     HARD,
     WORK_TIMEOUT_MS,
     app_page,
-    build_dist,
     cli_json,
     open_puzzle,
     rating_fields,
@@ -33,8 +33,8 @@ QUICK_S = 5.0  # a hint or a validity check while the long lane works (20 s befo
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    base, server = serve(build_dist(tmp_path_factory.mktemp("long")))
+def page(shared_dist: Path) -> Iterator[Any]:
+    base, server = serve(shared_dist)
     # one long lane (the worker pool of ?workers=2 is tested in test_browser_analysis.py)
     with app_page(base + "?workers=1") as pg:
         yield pg

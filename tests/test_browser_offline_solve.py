@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_support import block_other_hosts, build_dist, cli_json, launch, serve, shot, wait_ready
+from browser_support import block_other_hosts, cli_json, launch, serve, shot, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -30,8 +31,8 @@ RUNTIME_CACHED_JS = """async () => {
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    base, server = serve(build_dist(tmp_path_factory.mktemp("offline")))
+def site(shared_dist: Path) -> Iterator[str]:
+    base, server = serve(shared_dist)
     yield base
     server.shutdown()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,6 @@ from browser_support import (
     HARD,
     WORK_TIMEOUT_MS,
     app_page,
-    build_dist,
     cli_json,
     open_puzzle,
     rating_fields,
@@ -35,8 +35,8 @@ LIMIT_S = 50  # time limit for the hard puzzle: HoDoKu finishes well within it, 
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    base, server = serve(build_dist(tmp_path_factory.mktemp("page-long")))
+def page(shared_dist: Path) -> Iterator[Any]:
+    base, server = serve(shared_dist)
     # one worker: the order these tests follow (every scale in turn, SE last, then the path);
     # tests/test_browser_analysis.py has the page with two
     with app_page(base + "?workers=1") as pg:

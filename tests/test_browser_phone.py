@@ -4,11 +4,12 @@ puzzle is rated, and the pad keys and play controls are at least 44x44 CSS px (i
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_support import ARTIFACTS, WORK_TIMEOUT_MS, build_dist, launch, serve, wait_ready
+from browser_support import ARTIFACTS, WORK_TIMEOUT_MS, launch, serve, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -20,8 +21,8 @@ HARD = "..67..29..3........1.2.9........64.........3.28..1.65...9....6.....2.3.1
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    base, server = serve(build_dist(tmp_path_factory.mktemp("phone")))
+def site(shared_dist: Path) -> Iterator[str]:
+    base, server = serve(shared_dist)
     yield base
     server.shutdown()
 

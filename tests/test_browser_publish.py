@@ -8,12 +8,13 @@ import json
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from browser_boot import CountingServer
-from browser_support import ARTIFACTS, app_page, build, launch
+from browser_support import ARTIFACTS, app_page, launch
 from conftest import SHARED
 from sudoku_grader.cli.main import main
 
@@ -28,9 +29,9 @@ SHOWN = "() => { const e = document.querySelector('sudoku-grader'); return [e.da
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CountingServer]:
+def site(shared_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[CountingServer]:
     root = tmp_path_factory.mktemp("blog")
-    build.build(dist=root / "grader")
+    (root / "grader").symlink_to(shared_dist, target_is_directory=True)
     lines = (SHARED / "puzzles" / "newspaper-mixed.txt").read_text().splitlines()
     (root / "post.txt").write_text(f"{lines[0]}  # Monday's easy one\n{lines[1]}\n")
     assert main(["embed", "-f", str(root / "post.txt"), "-o", str(root / "post"), "--base", "/grader/"]) == 0

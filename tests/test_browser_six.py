@@ -1,4 +1,4 @@
-"""The 6x6 grid (boxes of 2 rows by 3 columns) in the browser, end to end against a fresh ``dist/``:
+"""The 6x6 grid (boxes of 2 rows by 3 columns) in the browser, end to end against the session's ``dist/``:
 a 6x6 link opens a 6x6 grid, a 6x6 puzzle is typed, pasted as a grid, rated (SudokuWiki's number,
 "9x9 only" text for the other scales) and stepped through, solved by hints alone, and drawn, rated
 and played in the ``<sudoku-grader>`` element. Every request to another host is aborted and counted.
@@ -10,6 +10,7 @@ import statistics
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,8 +20,8 @@ from browser_support import (
     WORK_TIMEOUT_MS,
     Timer,
     app_page,
-    build_dist,
     fmt,
+    overlay,
     serve,
     shot,
     wait_ready,
@@ -46,10 +47,10 @@ EMBED_PAGE = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def site(shared_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app, and a page with two elements: one with only the puzzle (rated on request), one drawn
     from the JSON the command line's ``embed`` wrote for it."""
-    dist = build_dist(tmp_path_factory.mktemp("six"))
+    dist = overlay(shared_dist, tmp_path_factory.mktemp("six") / "site")
     (dist / "six.txt").write_text(P6 + "\n")
     run = subprocess.run([sys.executable, "-m", "sudoku_grader", "embed", "-f", str(dist / "six.txt"),
                           "-o", str(dist / "post"), "--base", "/"],
