@@ -276,6 +276,18 @@ def build_pyodide_package(dest: Path, package: Path = PACKAGE) -> Path:
     return dest / name
 
 
+def scale_numbers(package: Path = PACKAGE) -> dict[str, str]:
+    """Each rating scale's number field (``ratings.catalogue``'s ``number``: SE ``er``, ...) of the
+    package being shipped. The element shows a precomputed JSON without a worker to ask, and JSON
+    written before the ``embed`` command wrote ``scale_numbers`` still needs them."""
+    code = "import json; from sudoku_grader import ratings; print(json.dumps({s['id']: s['number'] for s in ratings.catalogue()}))"
+    run = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(package.parent)},
+                         capture_output=True, text=True, timeout=120)
+    if run.returncode != 0:
+        raise SystemExit(f"build: reading the scales of {package} failed: {run.stderr.strip()[-300:]}")
+    return dict(json.loads(run.stdout))
+
+
 def use_local_micropip(pyodide: Path, wheel: Path) -> None:
     """Let ``loadPackage("micropip")`` (what PyScript calls) find micropip in ``pyodide/``.
 
@@ -391,6 +403,7 @@ def build(with_extras: bool = True, dist: Path | None = None, package: Path = PA
         "micropip": f"wheels/{extras['micropip']}" if "micropip" in extras else None,
         # what the worker loads, for the service worker's cache
         "runtime": [f"pyodide/{name}" for name in PYODIDE_RUNTIME] + [f"wheels/{compiled.name}"],
+        "scale_numbers": scale_numbers(package),
     }
     # One hash over every file names this build; the service worker keys its cache by it.
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from browser_boot import CountingServer
-from browser_support import BOOT_TIMEOUT_MS, ROOT, cli_json, launch, rating_fields, shot
+from browser_support import BOOT_TIMEOUT_MS, ROOT, cli_json, fmt, launch, rating_fields, shot
+from sudoku_grader.ratings import BY_ID
 
 pytestmark = pytest.mark.browser
 
@@ -109,11 +110,49 @@ def test_ten_embeds_draw_without_python(page: Any, site: tuple[CountingServer, l
         assert givens == sum(ch != "." for ch in puzzle)
         for tid, text in rating_fields(data):
             assert shadow(page, n, tid).inner_text() == text, (n, tid)
+        for scale, text in headlines(data).items():
+            assert shadow(page, n, f"rating-{scale}").inner_text() == text, (n, scale)
         assert shadow(page, n, "embed-status").inner_text().startswith(f"{len(data['steps'])} steps")
     shadow(page, 0, "embed-next").click()
     first = json.loads(srv_file(srv, "post/puzzle-01.json"))
     assert shadow(page, 0, "embed-step").inner_text().startswith(f"Step 1 of {len(first['steps'])}:")
     assert shadow(page, 0, "embed-text").inner_text() == first["steps"][0]["text"]
+
+
+def headlines(data: dict[str, Any]) -> dict[str, str]:
+    """Each scale's Rating column as the page writes it: the value of the scale record's ``number``
+    ("could not finish" when the scale's techniques got stuck)."""
+    out = {}
+    for scale, value in data["ratings"].items():
+        if scale in BY_ID and isinstance(value, dict) and "unsupported" not in value:
+            number = BY_ID[scale].number
+            shown = fmt(value[number], number) if value.get(number) not in (None, "") else "–"
+            out[scale] = "could not finish" if value.get("solved") is False else shown
+    return out
+
+
+def test_json_written_before_scale_numbers_shows_the_same(page: Any, site: tuple[CountingServer, list[str]]) -> None:
+    """JSON an older ``embed`` wrote (no ``scale_numbers``) shows the same Rating column: the element
+    takes the number fields from the build's own scale records."""
+    srv, _ = site
+    data = json.loads(srv_file(srv, "post/puzzle-01.json"))
+    assert data.pop("scale_numbers")
+    (srv.root / "post" / "old.json").write_text(json.dumps(data))  # type: ignore[attr-defined]
+    (srv.root / "post" / "old.html").write_text(  # type: ignore[attr-defined]
+        '<!doctype html><meta charset="utf-8"><title>old</title>'
+        '<script type="module" src="/grader/web/embed.js"></script><sudoku-grader src="old.json"></sudoku-grader>')
+    old = page.context.new_page()
+    try:
+        old.goto(srv.base + "post/old.html")
+        old.wait_for_function("() => document.querySelector('sudoku-grader').hasAttribute('data-drawn')",
+                              timeout=30_000)
+        want = headlines(data)
+        assert want and "se" in want
+        for scale, text in want.items():
+            got = old.locator("sudoku-grader").locator(f'[data-testid="rating-{scale}"]').inner_text()
+            assert got == text, scale
+    finally:
+        old.close()
 
 
 def cell_name(c: int) -> str:

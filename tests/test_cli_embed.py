@@ -42,6 +42,9 @@ def test_writes_json_snippets_and_index(tmp_path: Path) -> None:
         catalogue = worker_api.handle("catalogue", "", "{}")
         names = {s["id"]: s["name"] for s in json.loads(catalogue)["scales"]}
         assert data["scale_names"] == {s: names[s] for s in rate["ratings"]}
+        numbers = {s["id"]: s["number"] for s in json.loads(catalogue)["scales"]}
+        assert data["scale_numbers"] == {s: numbers[s] for s in rate["ratings"]}
+        assert data["scale_numbers"]["se"] == "er" and data["scale_numbers"]["grader2009"] == "total"
         assert data["field_names"]["er"] == json.loads(catalogue)["fields"]["er"] == "ER"
         snippet = (post / f"puzzle-{n:02d}.html").read_text()
         assert '<script type="module" src="/grader/web/embed.js"></script>' in snippet

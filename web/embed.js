@@ -26,7 +26,8 @@ import { loadedSolver, solver } from "./embed/solver.js";
 import { STYLE } from "./embed/style.js";
 import { GridView } from "./grid-view.js";
 import { rateThenExplain, replayPath } from "./rate-explain.js";
-import { renderRatings } from "./ratings-view.js";
+import { BUILD } from "./build-info.js";
+import { catalogueLabels, renderRatings } from "./ratings-view.js";
 
 export class SudokuGraderElement extends HTMLElement {
   static get observedAttributes() {
@@ -196,11 +197,13 @@ export class SudokuGraderElement extends HTMLElement {
     this.drawn(line);
   }
 
-  /** Names of scales and fields: the JSON's when it carries them (the `embed` command writes them from
-   * the scale records), else the worker's catalogue once it was asked; until then the ids show. */
+  /** Names of scales and fields and each scale's number field: the JSON's when it carries them (the
+   * `embed` command writes them from the scale records), else the worker's catalogue once it was asked;
+   * until then the ids show. JSON written before `scale_numbers` takes them from this build's records. */
   names(data = this.data) {
     const named = data?.scale_names ? data : this.catalogue;
-    return { doc: document, names: named?.scale_names || {}, fields: named?.field_names || {} };
+    const numbers = named?.scale_numbers || BUILD.scale_numbers || {};
+    return { doc: document, names: named?.scale_names || {}, fields: named?.field_names || {}, numbers };
   }
 
   showPuzzleOnly(text) {
@@ -263,7 +266,8 @@ export class SudokuGraderElement extends HTMLElement {
       }
       this.say("Rating…");
       const cat = await eng.request("catalogue");
-      this.catalogue = { scale_names: Object.fromEntries((cat.scales || []).map((x) => [x.id, x.name])), field_names: cat.fields || {} };
+      const labels = catalogueLabels(cat);
+      this.catalogue = { scale_names: labels.names, field_names: labels.fields, scale_numbers: labels.numbers };
       const rated = {};
       const { rate, explain } = await rateThenExplain(eng, pos.text(), {
         onPartial: (scale, rating) => {

@@ -2,18 +2,17 @@
 // Scales are rendered generically: whatever `ratings` holds shows up, each value with the
 // test id `rating-<scale>-<field>`, and each scale's headline value with `rating-<scale>`; a scale
 // that answers {"unsupported": reason} (9x9-only scales on a 6x6 puzzle) shows its reason there.
-// The names of scales and fields are the worker's (its `catalogue` op, or the `embed` command's JSON,
-// both made from Python's scale records), passed in by the caller; without them the ids show.
-
-const HEADLINE_FIELDS = ["er", "score", "total", "grade", "level"];
+// The names of scales and fields, and the field each scale's row shows as its rating (its record's
+// `number`), are the worker's (its `catalogue` op, or the `embed` command's JSON, both made from
+// Python's scale records), passed in by the caller; without them the ids show.
 
 const kebab = (s) => String(s).replace(/[_\s]+/g, "-").toLowerCase();
 
 // Sudoku Explainer's numbers are always written with one decimal (2.0, not 2), as SE writes them.
 const ONE_DECIMAL = ["er", "ep", "ed"];
 
-/** @param {any} v @param {string} [field] */
-function fmt(v, field = "") {
+/** A rating value as the page writes it. @param {any} v @param {string} [field] */
+export function fmt(v, field = "") {
   if (typeof v === "number" && ONE_DECIMAL.includes(field)) return v.toFixed(1);
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
   if (typeof v === "boolean") return v ? "yes" : "no";
@@ -21,15 +20,47 @@ function fmt(v, field = "") {
 }
 
 /**
+ * What `renderRatings` needs of a catalogue (the worker's `catalogue` answer): each scale's name and
+ * number field by id, and the fields' names.
+ * @param {{scales?: {id: string, name: string, number: string}[], fields?: Record<string, string>} | null | undefined} catalogue
+ * @returns {{names: Record<string, string>, fields: Record<string, string>, numbers: Record<string, string>}}
+ */
+export function catalogueLabels(catalogue) {
+  const scales = catalogue?.scales || [];
+  return {
+    names: Object.fromEntries(scales.map((s) => [s.id, s.name])),
+    fields: catalogue?.fields || {},
+    numbers: Object.fromEntries(scales.map((s) => [s.id, s.number])),
+  };
+}
+
+/**
+ * What the generator's status line says of a puzzle's rating (`rating.scale` is the scale it was aimed
+ * at): the level when that scale has levels, else its number, labelled as the catalogue's headline
+ * labels it ("SE 7.2") or by the number's field ("score 51"); "" when the catalogue does not know it.
+ * @param {{scales?: any[]} | null} catalogue @param {Record<string, any>} rating
+ */
+export function ratingShown(catalogue, rating) {
+  const scale = (catalogue?.scales || []).find((s) => s.id === rating.scale);
+  if (!scale) return "";
+  const level = scale.level ? rating[scale.level] : undefined;
+  if (level) return String(level);
+  const value = rating[scale.number];
+  if (value === undefined || value === null) return "";
+  return `${scale.headline?.label || scale.number} ${fmt(value, scale.number)}`;
+}
+
+/**
  * Fill `root` with one row per scale in `ratings`, in the order of `names` (the catalogue's), then
  * one row per scale still `pending` (its headline says `pendingText(scale)`, test id
  * `rating-<scale>-pending`). Returns the number of scales rated.
  * @param {HTMLElement} root @param {Record<string, any>} ratings
- * @param {{doc?: Document, names?: Record<string, string>, fields?: Record<string, any>, pending?: string[],
- *   pendingText?: (scale: string) => string, known?: boolean}} [options]  ``known``: the engine has answered
- *   (its catalogue came and the rating run is over)
+ * @param {{doc?: Document, names?: Record<string, string>, fields?: Record<string, any>, numbers?: Record<string, string>,
+ *   pending?: string[], pendingText?: (scale: string) => string, known?: boolean}} [options]  ``numbers``: the
+ *   field each scale's Rating column shows (else "–"); ``known``: the engine has answered (its catalogue
+ *   came and the rating run is over)
  */
-export function renderRatings(root, ratings, { doc = document, names = {}, fields = {}, pending = [], pendingText = () => "waiting", known = true } = {}) {
+export function renderRatings(root, ratings, { doc = document, names = {}, fields = {}, numbers = {}, pending = [], pendingText = () => "waiting", known = true } = {}) {
   root.textContent = "";
   const rated = Object.entries(ratings || {}).filter(([, v]) => v !== null && v !== undefined);
   const rank = (id) => {
@@ -71,9 +102,9 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
       head.classList.add("unsupported");
       head.textContent = value.unsupported;
     } else if (value && typeof value === "object" && !Array.isArray(value)) {
-      const field = HEADLINE_FIELDS.find((f) => isShown(value[f]));
+      const field = numbers[scale];
       head.setAttribute("data-testid", `rating-${kebab(scale)}`);
-      head.textContent = field ? fmt(value[field], field) : "–";
+      head.textContent = field && isShown(value[field]) ? fmt(value[field], field) : "–";
       const stuck = value.solved === false;
       if (stuck) {
         // The scale's own techniques stopped before the end: no rating, only partial figures.

@@ -11,5 +11,7 @@ export declare const BUILD: {
   micropip?: string | null;
   runtime: string[];
   lock?: unknown;
+  /** each rating scale's number field (the catalogue's `number`), for the element's precomputed JSON */
+  scale_numbers?: Record<string, string>;
   [key: string]: unknown;
 };

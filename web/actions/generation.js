@@ -1,5 +1,6 @@
 // Generating a puzzle aimed at a technique, then loading it (to analyse or to solve).
 import { rememberGenerated } from "../model/book.js";
+import { ratingShown } from "../ratings-view.js";
 import { openPosition, loadText } from "./puzzles.js";
 import { engineFailed, progressReporter, say } from "./state.js";
 
@@ -34,8 +35,7 @@ export async function generate(store, opts, { mode = "analyse" } = {}) {
     return;
   }
   rememberGenerated(store.storage || null, res.puzzle); // for Print a book
-  const r = res.rating || {};
-  const shown = r.er !== undefined && r.er !== null ? `SE ${Number(r.er).toFixed(1)}` : r.level ? `${r.level}` : r.score !== undefined ? `score ${r.score}` : "";
+  const shown = ratingShown(store.state.catalogue, res.rating || {});
   store.update({
     genStatus:
       `New puzzle: ${res.givens} givens, seed ${res.seed}${shown ? ", " + shown : ""}, ` +

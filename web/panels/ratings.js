@@ -1,7 +1,7 @@
 // The ratings panel: every scale side by side, the techniques used (by name), the hardest step
 // (linked to that step when the path on the page has it), and the difficulty chart.
 import * as act from "../actions/index.js";
-import { chartSeries, findBottleneck, renderChart, renderRatings } from "../ratings-view.js";
+import { catalogueLabels, chartSeries, findBottleneck, renderChart, renderRatings } from "../ratings-view.js";
 import { disagreement, stopReason } from "../model/scalestop.js";
 import { touches } from "../store.js";
 
@@ -121,7 +121,7 @@ export function mount(root, store) {
     const last = (a.pending || []).at(-1);
     const pendingText = (scale) =>
       stopped ? "did not finish" : scale === a.current ? "rating now…" : scale === last ? "waiting (rated last)" : "waiting";
-    renderRatings(ratingsRoot, a.rate.ratings || {}, { names, fields: s.catalogue?.fields || {}, pending: a.pending || [], pendingText,
+    renderRatings(ratingsRoot, a.rate.ratings || {}, { ...catalogueLabels(s.catalogue), names, pending: a.pending || [], pendingText,
       known: Boolean(s.catalogue) && s.running !== "rate" }); // "no scale" only as an answer, not while rating
     if (a.stopped) {
       const p = document.createElement("p");

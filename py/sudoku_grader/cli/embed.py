@@ -83,6 +83,8 @@ def embed_data(text: str, time_limit: float = DEFAULT_LIMITS["explain"]) -> dict
         "ratings": ratings,
         # the element names scales and fields as the app does, without a worker to ask
         "scale_names": {s: BY_ID[s].name if s in BY_ID else s for s in ratings},
+        # the field each scale's row shows as its rating (the record's ``number``, as the catalogue says)
+        "scale_numbers": {s: BY_ID[s].number for s in ratings if s in BY_ID},
         "field_names": {k: v for k, v in FIELD_NAMES.items() if k in fields and v != k},
         "bottleneck": out.get("bottleneck"),
         "steps": steps,
