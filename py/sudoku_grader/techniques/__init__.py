@@ -19,6 +19,7 @@ _MODULES = (
     "single_digit",
     "coloring",
     "uniqueness",
+    "unique_loops",
     "chains",
     "wings",
     "sudokuwiki_patterns",
