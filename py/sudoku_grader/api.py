@@ -36,7 +36,7 @@ from .techniques.options import describe as describe_options
 OptionsArg = Options | Mapping[str, Any] | Iterable[str] | None
 
 __all__ = ["solve", "explain", "steps", "hint", "rate", "generate", "load", "techniques", "enabled_techniques",
-           "finder_options", "options_catalogue", "rate_puzzle"]
+           "finder_options", "options_catalogue"]
 
 
 def load(text: str) -> Board:
@@ -263,6 +263,8 @@ def rate(
     solution: str | None = None,
     detail: bool = False,
     walks: dict[str, Any] | None = None,
+    order: Iterable[str] | None = None,
+    each: _ratings.EachScale | None = None,
 ) -> dict[str, Any]:
     """Status, solution and the puzzle's rating on every scale (or the ``scales`` asked for).
 
@@ -281,31 +283,13 @@ def rate(
     that it is the only one. ``detail``: each scale's own path as full steps and where a scale's
     techniques ran out (`ratings.walk_detail`). ``walks``: filled with each scale's path as it is
     walked (`ratings.rate_board`).
-    """
-    return rate_puzzle(text, scales, scores, progress=progress, cancel=cancel, se_stop=se_stop,
-                       solution=solution, detail=detail, walks=walks)
 
-
-def rate_puzzle(
-    text: str,
-    scales: Any = None,
-    scores: dict[str, Any] | None = None,
-    *,
-    progress: Progress | None = None,
-    cancel: Cancel | None = None,
-    se_stop: str | None = None,
-    solution: str | None = None,
-    detail: bool = False,
-    walks: dict[str, Any] | None = None,
-    order: Iterable[str] | None = None,
-    each: _ratings.EachScale | None = None,
-) -> dict[str, Any]:
-    """`rate`, with what its other callers (the bank's time limit, the worker) add around each scale.
-
-    The one way a puzzle is rated: read it, check the scales and ``se_stop``, solve it, rate it on
-    each scale (`ratings.rate_board`: in ``order``, each through ``each``) and find the bottleneck.
-    A scale that ``each`` cut short (its ``status`` is "timeout") makes the puzzle's ``status``
-    "timeout", is listed in ``timed_out`` and leaves no bottleneck (``None``, no counts).
+    The one way a puzzle is rated (the command line, the bank's time limit and the worker call it):
+    read it, check the scales and ``se_stop``, solve it, rate it on each scale
+    (`ratings.rate_board`: in ``order``, each through ``each``, the hooks its callers add around a
+    scale) and find the bottleneck. A scale that ``each`` cut short (its ``status`` is "timeout")
+    makes the puzzle's ``status`` "timeout", is listed in ``timed_out`` and leaves no bottleneck
+    (``None``, no counts).
     """
     t0 = time.perf_counter()
     try:

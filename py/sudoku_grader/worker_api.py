@@ -282,7 +282,7 @@ def _rate_by_scale(puzzle: str, args: dict[str, Any], progress: Progress) -> dic
         return rating
 
     # the slow scales (SE) last, so the page shows the others while they run
-    return api.rate_puzzle(puzzle, **args, progress=steps, order=ratings.slow_last(), each=each, walks=walks)
+    return api.rate(puzzle, **args, progress=steps, order=ratings.slow_last(), each=each, walks=walks)
 
 
 def _scores(args: dict[str, Any], scale: str) -> Any:
@@ -314,7 +314,7 @@ def merge(puzzle: str, rated: Any) -> dict[str, Any]:
 
 
 # Parameters the worker supplies itself; a page cannot set them through options.
-_HOOKS = ("progress", "cancel", "walks")
+_HOOKS = ("progress", "cancel", "walks", "order", "each")
 
 
 @functools.cache

@@ -102,14 +102,14 @@ def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
     if time_limit is None:
         return api.rate(text, scales, scores, se_stop=se_stop)
     hook = _Limited(time_limit)
-    out = api.rate_puzzle(text, scales, scores, cancel=hook.deadline, se_stop=se_stop, each=hook)
+    out = api.rate(text, scales, scores, cancel=hook.deadline, se_stop=se_stop, each=hook)
     if "seconds" in out:  # an unreadable puzzle's answer has none
         out["seconds"] = round(out["seconds"], 3)
     return out
 
 
 class _Limited:
-    """The ``each`` hook of `api.rate_puzzle` under a time limit: rates one scale with the alarm set
+    """The ``each`` hook of `api.rate` under a time limit: rates one scale with the alarm set
     for the time left (and its grace), and words a scale the limit cut off (`_cut`). Once the alarm
     has stopped a step, the scales still to come are not started."""
 
