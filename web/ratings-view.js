@@ -67,7 +67,8 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
     const i = Object.keys(names).indexOf(id);
     return i < 0 ? 1e9 : i;
   };
-  const rows = [...rated, ...pending.filter((s) => !(s in (ratings || {}))).map((s) => [s, undefined])];
+  /** @type {[string, any][]} each scale and its rating (undefined: still pending) */
+  const rows = [...rated, ...pending.filter((s) => !(s in (ratings || {}))).map((s) => /** @type {[string, any]} */ ([s, undefined]))];
   rows.sort((x, y) => rank(x[0]) - rank(y[0])); // stable: unnamed scales keep their order
   if (!rows.length) {
     const p = doc.createElement("p");
