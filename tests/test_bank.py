@@ -26,7 +26,7 @@ from sudoku_grader import api, cli
 from sudoku_grader.bank import timed
 from sudoku_grader.bank.store import Store
 from sudoku_grader.engine import Simplest, walk
-from sudoku_grader.ratings import SCALES
+from sudoku_grader.ratings import SCALES, hodoku
 
 SINGLES = ["full-house", "naked-single", "hidden-single"]
 EASY_SETS = ["printable-30-givens", "printable-25-givens", "project-euler-96", "newspaper-mixed"]
@@ -115,7 +115,9 @@ def test_time_limit_cuts_off_with_lower_bounds() -> None:
     ho = timed.rate(HODOKU_SLOW, "hodoku", time_limit=0.5)["ratings"]["hodoku"]
     assert ho["status"] == "timeout" and "at least" in ho["error"]
     assert 0 < ho["at_least"]["score"] <= int(ref_ho["score"])
-    assert ho["at_least"]["level"] == ref_ho["level"] == "Extreme"
+    # how far the walk got in 0.5 s depends on the machine: the bound is a level, never above HoDoKu's
+    assert ref_ho["level"] == "Extreme"
+    assert hodoku.LEVELS.index(ho["at_least"]["level"]) <= hodoku.LEVELS.index(ref_ho["level"])
 
 
 def test_a_step_far_past_the_limit_is_stopped() -> None:
