@@ -159,6 +159,22 @@ def test_a_first_learn_visit_keeps_the_whole_pool_offline(page: Any) -> None:
     }""", arg=files, timeout=WORK_TIMEOUT_MS, polling=250)
 
 
+def test_a_lesson_without_drills_shows_three_worked_examples(page: Any) -> None:
+    """A technique the paths never chose (as UR type 1: the unique loop comes first) still has three
+    worked examples, from the positions its pool file keeps beside the drills."""
+    index = json.loads((ROOT / "drills" / "index.json").read_text())["techniques"]
+    tid = next(e["technique"] for e in index if e["count"] == 0 and e.get("examples") == 3)
+    page.evaluate("h => { location.hash = h; }", f"#learn:{tid}")
+    tabs = by_id(page, "learn-examples").locator('button[aria-label^="Example"]')
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=learn-examples] button[aria-label^=Example]')"
+                           ".length === 3")
+    assert tabs.count() == 3
+    assert "No drills of this technique yet" in by_id(page, "learn-record").inner_text()
+    by_id(page, "example-next").click()
+    by_id(page, "example-next").click()
+    assert "Stage 3 of 3" in by_id(page, "example-text").inner_text()
+
+
 def test_right_partly_wrong_and_show_me(page: Any) -> None:
     n, d, (bad_cell, bad_digit) = wide_drill()
     elims = d["answers"][0]["eliminations"]

@@ -104,7 +104,7 @@ export function mount(root, store) {
   /** The pool's size, the learner's total, and where to start (the simplest technique not done yet). */
   function overview() {
     const L = store.state.learn;
-    const index = L.index || [];
+    const index = (L.index || []).filter((/** @type {any} */ e) => e.count); // not those with examples only
     const box = q(".learn-overview");
     box.textContent = "";
     if (!index.length) return;
