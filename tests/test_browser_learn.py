@@ -170,9 +170,11 @@ def test_a_lesson_without_drills_shows_three_worked_examples(page: Any) -> None:
                            ".length === 3")
     assert tabs.count() == 3
     assert "No drills of this technique yet" in by_id(page, "learn-record").inner_text()
+    assert by_id(page, f"learn-{tid}").inner_text().endswith("examples")  # the list says so, not "lesson only"
     by_id(page, "example-next").click()
     by_id(page, "example-next").click()
     assert "Stage 3 of 3" in by_id(page, "example-text").inner_text()
+    shot(page, "learn-04-examples-only")
 
 
 def test_right_partly_wrong_and_show_me(page: Any) -> None:

@@ -124,7 +124,7 @@ export function mount(root, store) {
   function renderList() {
     const s = store.state;
     const L = s.learn;
-    const counts = new Map((L.index || []).map((/** @type {any} */ e) => [e.technique, e.count]));
+    const counts = new Map((L.index || []).map((/** @type {any} */ e) => [e.technique, e]));
     const key = JSON.stringify([Boolean(s.catalogue), L.index?.length, L.technique, Object.keys(L.progress).length]);
     if (key === listKey) return;
     listKey = key;
@@ -145,11 +145,11 @@ export function mount(root, store) {
           a.setAttribute("aria-current", "page");
           requestAnimationFrame(() => a.scrollIntoView({ block: "nearest" }));
         }
-        const n = counts.get(t.id) || 0;
+        const n = counts.get(t.id)?.count || 0;
         const rec = L.progress[t.id];
         a.innerHTML = `<span class="name"></span><span class="count"></span>`;
         /** @type {HTMLElement} */ (a.firstChild).textContent = t.name;
-        /** @type {HTMLElement} */ (a.lastChild).textContent = !n ? "lesson only" : rec?.done ? `${rec.done} done` : `${n} drills`;
+        /** @type {HTMLElement} */ (a.lastChild).textContent = !n ? (counts.get(t.id)?.examples ? "examples" : "lesson only") : rec?.done ? `${rec.done} done` : `${n} drills`;
         li.append(a);
         ul.append(li);
       }
