@@ -363,7 +363,8 @@ def build(with_extras: bool = True, dist: Path | None = None, package: Path = PA
         shutil.move(str(examples), out / "examples")
     shutil.move(str(out / "web" / "sw.js"), out / "sw.js")
     # The drill pool (built ahead by `drills build`): the Learn view fetches one technique's file
-    # when it is first opened, so the service worker does not precache it.
+    # when it is first opened, then has the service worker keep them all (its "keep" message), so
+    # Learn works offline after its first visit; the first visit to the app does not load them.
     if (ROOT / "drills").is_dir():
         _copy_tree(ROOT / "drills", out / "drills")
 

@@ -9,7 +9,6 @@ the coach names a hidden single. Screenshots at 1366x768 and 390x844 go to ``tes
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -96,29 +95,49 @@ def check(page: Any) -> Any:
     return result
 
 
-def test_open_x_wing_and_its_drill_loads_fast(page: Any) -> None:
-    by_id(page, "learn").wait_for(state="visible")
-    entry = by_id(page, "learn-x-wing")
-    entry.wait_for(timeout=WORK_TIMEOUT_MS)  # the list comes from the worker's catalogue
-    assert by_id(page, "learn-hidden-single").count() == 1
-    # timed in the page, from the click to the drill drawn (Playwright's own round trips left out)
-    page.evaluate("""() => {
-        window.__learnT = {};
-        const clicked = () => { window.__learnT.click = performance.now(); };
-        document.addEventListener("click", clicked, { capture: true, once: true });
-        const title = document.querySelector('[data-testid=drill-title]');
-        new MutationObserver((_, obs) => {
-            if (title.textContent.includes('X-Wing')) { window.__learnT.drawn = performance.now(); obs.disconnect(); }
-        }).observe(title, { childList: true, characterData: true, subtree: true });
-    }""")
-    started = time.perf_counter()
+#: Techniques opened one after another for the load time: each file is fetched on its first open.
+TIMED = ("x-wing", "swordfish", "skyscraper", "xy-wing", "w-wing")
+
+#: Timed in the page, from the click on a technique's entry to its drill drawn (Playwright's own
+#: round trips left out): the observer waits for the technique's name in the drill's title.
+TIME_OPEN_JS = """name => {
+    window.__learnT = {};
+    const clicked = () => { window.__learnT.click = performance.now(); };
+    document.addEventListener("click", clicked, { capture: true, once: true });
+    const title = document.querySelector('[data-testid=drill-title]');
+    new MutationObserver((_, obs) => {
+        if (title.textContent.endsWith(': ' + name)) { window.__learnT.drawn = performance.now(); obs.disconnect(); }
+    }).observe(title, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def timed_open(page: Any, tid: str) -> float:
+    """Seconds from the click on ``tid``'s entry in the list to its first drill drawn."""
+    name = next(e["name"] for e in json.loads((ROOT / "drills" / "index.json").read_text())["techniques"]
+                if e["technique"] == tid)
+    page.evaluate("() => { location.hash = '#learn'; }")
+    entry = by_id(page, f"learn-{tid}")
+    entry.wait_for(state="visible", timeout=WORK_TIMEOUT_MS)  # the list comes from the worker's catalogue
+    page.evaluate(TIME_OPEN_JS, name)
     entry.click()
     page.wait_for_function("window.__learnT.drawn !== undefined")
-    wall = time.perf_counter() - started
+    return float(page.evaluate("(window.__learnT.drawn - window.__learnT.click) / 1000"))
+
+
+def test_open_x_wing_and_its_drill_loads_fast(page: Any) -> None:
+    by_id(page, "learn").wait_for(state="visible")
+    by_id(page, "learn-x-wing").wait_for(timeout=WORK_TIMEOUT_MS)
+    assert by_id(page, "learn-hidden-single").count() == 1
+    # The median over five techniques, each opened for the first time (its file fetched then),
+    # so one slow open on a loaded machine does not decide; a real regression moves the median.
+    seconds = [timed_open(page, tid) for tid in TIMED]
+    median = sorted(seconds)[len(seconds) // 2]
+    print(f"\nfirst drill drawn after the click: {', '.join(f'{t} {s:.3f} s' for t, s in zip(TIMED, seconds))}; "
+          f"median {median:.3f} s")
+    assert median < 0.5, seconds
+    assert max(seconds) < 2.0, seconds
+    timed_open(page, "x-wing")  # back to X-Wing (its pool now in memory) for the checks below
     assert by_id(page, "drill").locator('[data-testid^="cand-r"]').count() == 81 * 9
-    seconds = page.evaluate("(window.__learnT.drawn - window.__learnT.click) / 1000")
-    print(f"\nX-Wing drill drawn {seconds:.3f} s after the click ({wall:.3f} s as Playwright saw it)")
-    assert seconds < 0.5
     assert page.evaluate("location.hash").startswith("#learn:x-wing:")
     assert "rows" in by_id(page, "learn-lesson").inner_text()
     assert by_id(page, "learn-examples").locator('button[aria-label^="Example"]').count() == 3
@@ -126,6 +145,37 @@ def test_open_x_wing_and_its_drill_loads_fast(page: Any) -> None:
     by_id(page, "example-next").click()
     assert "Stage 3 of 3" in by_id(page, "example-text").inner_text()
     shot(page, "learn-01-x-wing-1366")
+
+
+def test_a_first_learn_visit_keeps_the_whole_pool_offline(page: Any) -> None:
+    """After Learn's first visit the service worker's cache holds every drill file, not only the
+    ones opened (so Learn works offline)."""
+    files = ["index.json", *(e["file"] for e in json.loads((ROOT / "drills" / "index.json").read_text())["techniques"])]
+    page.wait_for_function("""async (files) => {
+        const held = new Set();
+        for (const key of await caches.keys()) {
+            for (const r of await (await caches.open(key)).keys()) held.add(new URL(r.url).pathname);
+        }
+        return files.every((f) => [...held].some((p) => p.endsWith('/drills/' + f)));
+    }""", arg=files, timeout=WORK_TIMEOUT_MS, polling=250)
+
+
+def test_a_lesson_without_drills_shows_three_worked_examples(page: Any) -> None:
+    """A technique the paths never chose (as UR type 1: the unique loop comes first) still has three
+    worked examples, from the positions its pool file keeps beside the drills."""
+    index = json.loads((ROOT / "drills" / "index.json").read_text())["techniques"]
+    tid = next(e["technique"] for e in index if e["count"] == 0 and e.get("examples") == 3)
+    page.evaluate("h => { location.hash = h; }", f"#learn:{tid}")
+    tabs = by_id(page, "learn-examples").locator('button[aria-label^="Example"]')
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=learn-examples] button[aria-label^=Example]')"
+                           ".length === 3")
+    assert tabs.count() == 3
+    assert "No drills of this technique yet" in by_id(page, "learn-record").inner_text()
+    assert by_id(page, f"learn-{tid}").inner_text().endswith("examples")  # the list says so, not "lesson only"
+    by_id(page, "example-next").click()
+    by_id(page, "example-next").click()
+    assert "Stage 3 of 3" in by_id(page, "example-text").inner_text()
+    shot(page, "learn-04-examples-only")
 
 
 def test_right_partly_wrong_and_show_me(page: Any) -> None:

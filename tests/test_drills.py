@@ -52,33 +52,57 @@ def test_pool_index_matches_its_files() -> None:
         assert get(e["technique"]).default, f"{e['technique']} is not on the default path"
 
 
+def check_position(where: str, tid: str, d: dict[str, Any]) -> Any:
+    """The position agrees with its puzzle's unique solution; each listed answer is an instance the
+    finder yields there and agrees with the solution. Returns the board."""
+    assert d["technique"] == tid, where
+    board = drills.drill_board(d)
+    result = solve(Board.from_string(d["givens"]))
+    assert result.status == "unique", where
+    solution = result.solutions[0]
+    for c in range(81):
+        if board.values[c]:
+            assert board.values[c] == solution[c], f"{where}: r{c // 9 + 1}c{c % 9 + 1} wrong digit"
+        else:
+            assert board.has_candidate(c, solution[c]), f"{where}: r{c // 9 + 1}c{c % 9 + 1} lost its digit"
+    found = [step_effects(s) for s in drills.instances(board, get(tid))]
+    assert d["answers"], where
+    for a in d["answers"]:
+        assert effects(a) in found, f"{where}: the finder does not yield {a['text']}"
+        for kind, cell, digit in effects(a):
+            assert (solution[cell] == digit) == (kind == "="), f"{where}: {kind} {cell} {digit} vs the solution"
+    return board
+
+
 def test_every_drill_in_the_pool() -> None:
     """Each listed answer is an instance the finder yields at the position; no simpler technique of
     the default path has a step there; every placement and elimination agrees with the solution."""
     checked = 0
     for tid, n, d in pool_drills():
         where = f"{tid} drill {n} ({d['source']})"
-        assert d["technique"] == tid, where
-        board = drills.drill_board(d)
-        result = solve(Board.from_string(d["givens"]))
-        assert result.status == "unique", where
-        solution = result.solutions[0]
-        for c in range(81):
-            if board.values[c]:
-                assert board.values[c] == solution[c], f"{where}: r{c // 9 + 1}c{c % 9 + 1} wrong digit"
-            else:
-                assert board.has_candidate(c, solution[c]), f"{where}: r{c // 9 + 1}c{c % 9 + 1} lost its digit"
-        found = [step_effects(s) for s in drills.instances(board, get(tid))]
-        assert d["answers"], where
-        for a in d["answers"]:
-            assert effects(a) in found, f"{where}: the finder does not yield {a['text']}"
-            for kind, cell, digit in effects(a):
-                assert (solution[cell] == digit) == (kind == "="), f"{where}: {kind} {cell} {digit} vs the solution"
+        board = check_position(where, tid, d)
         for simpler in drills.simpler_than(tid):
             s = best_step(board, simpler.steps(board))
             assert s is None, f"{where}: the simpler {simpler.id} has a step there: {s.text if s else ''}"
         checked += 1
     assert checked >= 20 * 10
+
+
+def test_worked_examples_beside_few_drills() -> None:
+    """A technique with fewer than three drills has worked examples beside them (positions of
+    HoDoKu's library made for it), each the finder's and agreeing with the solution, up to three
+    with the drills."""
+    index = drills.load_index(POOL)
+    topped = 0
+    for e in index["techniques"]:
+        body = json.loads((POOL / e["file"]).read_text())
+        examples = body.get("examples", [])
+        assert len(examples) == e.get("examples", 0)
+        assert e["count"] + len(examples) <= drills.EXAMPLES or not examples, e["technique"]
+        for n, d in enumerate(examples, 1):
+            check_position(f"{e['technique']} example {n} ({d['source']})", e["technique"], d)
+        topped += e["count"] + len(examples) == drills.EXAMPLES and bool(examples)
+    assert topped >= 10, "HoDoKu's library has positions for more techniques than that"
 
 
 # ---------------------------------------------------------------- checking an answer
@@ -156,6 +180,24 @@ def test_build_from_seeded_puzzles_is_reproducible(tmp_path: Path) -> None:
     assert (tmp_path / "index.json").exists()
 
 
+def test_the_fill_adds_only_what_is_short_and_starts_from_a_built_pool() -> None:
+    main = list(drills.pool_sources(None, generated=4, seed=3))
+    fill = list(drills.fill_sources(None, generated=4, seed=9))
+    assert [s for s, _ in fill] == [f"generated seed {k}" for k in range(9, 13)]
+    alone = drills.build_pool(main, per_technique=5)
+    filled = drills.build_pool(main, per_technique=5, fill=fill, floor=3)
+    assert drills.build_pool([], per_technique=5, fill=fill, floor=3, start=alone) == filled
+    for tid, kept in filled.items():
+        added = kept[len(alone.get(tid, [])):]
+        assert kept[:len(alone.get(tid, []))] == alone.get(tid, [])
+        if tid in alone:  # a technique the main walk met: the fill tops it up to the floor, no more
+            assert not added or len(alone[tid]) < 3 and len(kept) <= 3, tid
+        else:  # one it never met: a few worked examples' worth
+            assert 0 < len(added) <= drills.EXAMPLES, tid
+        assert all(d["source"].startswith("generated seed ") for d in added)
+    assert sum(map(len, filled.values())) > sum(map(len, alone.values()))
+
+
 # ---------------------------------------------------------------- the command line
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run([sys.executable, "-m", "sudoku_grader", *args], capture_output=True, text=True,
@@ -197,7 +239,8 @@ def test_cli_sheet(tmp_path: Path) -> None:
 
 
 def test_cli_build(tmp_path: Path) -> None:
-    proc = run("drills", "build", "-o", str(tmp_path), "--generated", "4", "--shared", str(tmp_path / "none"))
+    proc = run("drills", "build", "-o", str(tmp_path), "--generated", "4", "--fill-generated", "3",
+               "--shared", str(tmp_path / "none"))
     assert proc.returncode == 0, proc.stderr
     index = json.loads((tmp_path / "index.json").read_text())
     assert index["techniques"] and "techniques" in proc.stderr

@@ -17,6 +17,7 @@ export function wire(store) {
   const view = document.getElementById("learn");
   const coach = document.getElementById("coach");
   let mounted = false;
+  let kept = false;
   if (coach) coachPanel.mount(coach, store);
   store.subscribe((/** @type {any} */ s, /** @type {Set<string>} */ keys) => {
     if (!touches(keys, "learn")) return;
@@ -33,6 +34,8 @@ export function wire(store) {
       // A drill's own link (a shared one) shows the drill; a technique's link, its lesson.
       act.openLearn(store, where).then(() => {
         if (where.n) document.querySelector(".learn-drill")?.scrollIntoView({ block: "start" });
+        if (!kept) keepPoolOffline(store); // after the first file, so no file is fetched twice
+        kept = true;
       });
       if (!where.n) window.scrollTo(0, 0);
       return true;
@@ -40,4 +43,19 @@ export function wire(store) {
     if (store.state.learn.open) act.closeLearn(store);
     return false;
   };
+}
+
+/** A first Learn visit: have the service worker keep the whole drill pool (its "keep" message
+ * fetches what its cache lacks), so Learn works offline from then on. A bonus: failures are quiet.
+ * @param {any} store */
+async function keepPoolOffline(store) {
+  const sw = globalThis.navigator?.serviceWorker;
+  if (!sw || location.protocol === "file:") return;
+  try {
+    const urls = await act.poolFiles(store);
+    const reg = await sw.ready;
+    if (urls.length > 1) reg.active?.postMessage({ type: "keep", urls });
+  } catch {
+    /* offline or no worker: each file is cached when it is first opened */
+  }
 }

@@ -27,7 +27,7 @@ from typing import Any
 from .board import Board
 from .engine import Path, Simplest, apply_step, gain, walk
 from .errors import Cancelled, SudokuError
-from .formats import parse, parse_position
+from .formats import parse, parse_library, parse_position
 from .generator import reduce_grid
 from .geometry import cell_name, parse_cell
 from .solver import random_solution
@@ -35,11 +35,14 @@ from .solver import solve as exact
 from .step import Step
 from .techniques import Technique, default_order, get
 
-__all__ = ["Drill", "MAX_ANSWERS", "PER_TECHNIQUE", "build_pool", "check", "drill_board", "instances",
-           "load_index", "load_technique", "path_drills", "pool_sources", "sheet", "simpler_than", "write_pool"]
+__all__ = ["Drill", "FLOOR", "MAX_ANSWERS", "PER_TECHNIQUE", "build_pool", "check", "drill_board", "fill_sources",
+           "instances", "load_index", "load_technique", "path_drills", "pool_sources", "reglib_examples", "sheet",
+           "simpler_than", "write_pool"]
 
 PER_TECHNIQUE = 30  # drills kept per technique
 PER_PUZZLE = 1  # drills of one technique taken from one puzzle's path (variety over quantity)
+FLOOR = 20  # drills the fill sources look for, per technique met on the main sources' paths
+EXAMPLES = 3  # drills they keep of a technique the main sources never met (its lesson's worked examples)
 MAX_ANSWERS = 20  # instances listed per drill (the check asks the finder itself)
 MAX_DRILL_BYTES = 30_000  # a drill whose JSON is larger (a forcing net's web of highlights) is left out
 POOL_FORMAT = 1
@@ -47,6 +50,10 @@ POOL_FORMAT = 1
 #: Public sets the pool walks (under ``../shared/puzzles``), with the step between lines taken.
 PUBLIC_SETS = (("newspaper-mixed.txt", 1), ("printable-30-givens.txt", 2), ("printable-25-givens.txt", 2),
                ("top95.txt", 1), ("project-euler-96.txt", 2), ("top1465.txt", 6))
+#: HoDoKu's regression library (under ``../shared/reglib``): positions made for one technique each.
+REGLIB = "reglib-1.3.txt"
+#: Harder public sets the fill walks last (every n-th line), for the chains, exocets and MSLS.
+HARD_SETS = (("norvig-hardest.txt", 1), ("forum-hardest-1106.txt", 3), ("forum-hardest-1905-11plus-sample200.txt", 4))
 
 
 def path_techniques() -> list[Technique]:
@@ -133,30 +140,104 @@ def path_drills(board: Board, source: str, rng: random.Random, techniques: list[
         apply_step(b, s)
 
 
+def _set_lines(shared: pathlib.Path, name: str, every: int) -> Iterator[tuple[str, Board]]:
+    """The puzzles of one public set with a unique solution: every ``every``-th line."""
+    path = shared / "puzzles" / name
+    if not path.exists():
+        return
+    lines = [ln for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    for n, line in enumerate(lines, 1):
+        if (n - 1) % every:
+            continue
+        try:
+            board = parse(line).board
+        except SudokuError:
+            continue
+        if exact(board).status == "unique":
+            yield f"{name.removesuffix('.txt')} line {n}", board
+
+
+def _generated(seed: int, count: int) -> Iterator[tuple[str, Board]]:
+    for k in range(seed, seed + count):
+        rng = random.Random(k)
+        values = reduce_grid(random_solution(rng), rng)
+        yield f"generated seed {k}", Board.from_values(values)
+
+
 def pool_sources(shared: pathlib.Path | None, generated: int = 300, seed: int = 1) -> Iterator[tuple[str, Board]]:
     """The puzzles the pool walks: ``generated`` puzzles made from seeds ``seed``, ``seed + 1``, ...
     (a random grid reduced at random, as the generator does), then the public sets under
     ``shared/puzzles`` (every n-th line of each, see `PUBLIC_SETS`) when that folder exists."""
-    for k in range(seed, seed + generated):
-        rng = random.Random(k)
-        values = reduce_grid(random_solution(rng), rng)
-        yield f"generated seed {k}", Board.from_values(values)
+    yield from _generated(seed, generated)
     if shared is None or not (shared / "puzzles").is_dir():
         return
     for name, every in PUBLIC_SETS:
-        path = shared / "puzzles" / name
-        if not path.exists():
+        yield from _set_lines(shared, name, every)
+
+
+def _reglib_cases(shared: pathlib.Path) -> Iterator[tuple[str, str, Board]]:
+    """Each case of HoDoKu's regression library as (source, HoDoKu code, position: its digits and
+    pencilmarks), when its givens have one solution and the position agrees with it."""
+    path = shared / "reglib" / REGLIB
+    if not path.exists():
+        return
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.startswith(":") or line.split(":")[1].endswith("-x"):
             continue
-        lines = [ln for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
-        for n, line in enumerate(lines, 1):
-            if (n - 1) % every:
-                continue
-            try:
-                board = parse(line).board
-            except SudokuError:
-                continue
-            if exact(board).status == "unique":
-                yield f"{name.removesuffix('.txt')} line {n}", board
+        try:
+            case = parse_library(line)
+        except SudokuError:
+            continue
+        board = case.board
+        puzzle = Board.from_values([v if board.is_given(c) else 0 for c, v in enumerate(board.values)])
+        result = exact(puzzle)
+        if result.status != "unique":
+            continue
+        solution = result.solutions[0]
+        if all(board.values[c] == solution[c] if board.values[c] else board.has_candidate(c, solution[c])
+               for c in range(81)):
+            yield f"reglib {REGLIB.removesuffix('.txt')} line {n}", case.code.split("-")[0], board
+
+
+def _reglib(shared: pathlib.Path) -> Iterator[tuple[str, Board]]:
+    for source, _, board in _reglib_cases(shared):
+        yield source, board
+
+
+def reglib_examples(shared: pathlib.Path | None, pool: dict[str, list[dict[str, Any]]],
+                    wanted: int = EXAMPLES) -> dict[str, list[dict[str, Any]]]:
+    """Worked examples for the path's techniques with fewer than ``wanted`` drills: positions of
+    HoDoKu's regression library made for that technique, as drills are (every instance its finder
+    yields there), up to ``wanted`` counting the drills. Not drills: a simpler technique may have
+    a step there too, so the Learn view shows them only as worked examples of the pattern."""
+    taught = {t.id: t for t in path_techniques()}
+    out: dict[str, list[dict[str, Any]]] = {}
+    if shared is None or not (shared / "reglib").is_dir():
+        return out
+    for source, code, board in _reglib_cases(shared):
+        try:
+            tid = get(code).id
+        except SudokuError:
+            continue
+        if tid not in taught or len(pool.get(tid, [])) + len(out.get(tid, [])) >= wanted:
+            continue
+        drill = _drill_at(board, taught[tid], source)
+        data = drill.to_json()
+        if drill.answers and len(json.dumps(data)) <= MAX_DRILL_BYTES:
+            out.setdefault(tid, []).append(data)
+    return out
+
+
+def fill_sources(shared: pathlib.Path | None, generated: int = 0, seed: int = 1) -> Iterator[tuple[str, Board]]:
+    """What `build_pool` walks for the techniques still short of `FLOOR`: the positions of HoDoKu's
+    regression library (`REGLIB`), ``generated`` more puzzles from seeds ``seed``, ``seed + 1``, ...,
+    then the harder public sets (`HARD_SETS`)."""
+    if shared is not None and (shared / "reglib").is_dir():
+        yield from _reglib(shared)
+    yield from _generated(seed, generated)
+    if shared is not None and (shared / "puzzles").is_dir():
+        for name, every in HARD_SETS:
+            yield from _set_lines(shared, name, every)
 
 
 def _past(deadline: float) -> bool:
@@ -165,45 +246,82 @@ def _past(deadline: float) -> bool:
 
 def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TECHNIQUE, seed: int = 1,
                puzzle_seconds: float = 10.0, progress: Callable[[int, int], None] | None = None,
-               ) -> dict[str, list[dict[str, Any]]]:
+               fill: Iterable[tuple[str, Board]] = (), floor: int = FLOOR,
+               start: dict[str, list[dict[str, Any]]] | None = None) -> dict[str, list[dict[str, Any]]]:
     """Drills per technique id from the puzzles' simplest-first paths, at most ``per_technique`` each.
+
+    Then ``fill`` is walked only for the techniques the ``sources`` met that have fewer than
+    ``floor`` drills (and `EXAMPLES` of any other), and only as far as the hardest of those: the
+    default path's order cut after it chooses the same steps as the whole order until the whole
+    order would choose a step past the cut, where the cut one stalls. So the fill's drills are
+    the default path's too, and its walks skip the costly finders at the end of the order. The
+    fill draws from its own seeded generator, so it depends only on the pool the sources made:
+    ``start`` (a pool built before from the same sources) skips their walk and gives the same result.
 
     A path that takes more than ``puzzle_seconds`` is cut off between two steps (its drills so far
     are kept). ``progress(puzzles, drills)`` hears of each puzzle walked."""
-    rng = random.Random(seed)
     techniques = path_techniques()
-    pool: dict[str, list[dict[str, Any]]] = {}
-    full: set[str] = set()
-    total = 0
-    for n, (source, board) in enumerate(sources, 1):
+    order = {t.id: i for i, t in enumerate(techniques)}
+    pool: dict[str, list[dict[str, Any]]] = {t: list(kept) for t, kept in (start or {}).items()}
+    total = sum(len(kept) for kept in pool.values())
+    n = 0
+
+    def keep(drill: Drill) -> None:
+        nonlocal total
+        kept = pool.setdefault(drill.technique, [])
+        data = drill.to_json()
+        if drill.answers and len(json.dumps(data)) <= MAX_DRILL_BYTES:
+            kept.append(data)
+            total += 1
+
+    if start is None:
+        rng = random.Random(seed)
+        full: set[str] = set()
+        for n, (source, board) in enumerate(sources, 1):
+            over = functools.partial(_past, time.perf_counter() + puzzle_seconds)
+            for drill in path_drills(board, source, rng, techniques, over, full):
+                keep(drill)
+                if len(pool[drill.technique]) >= per_technique:
+                    full.add(drill.technique)
+            if progress is not None:
+                progress(n, total)
+    rng = random.Random(seed + 1)
+    met, walked = set(pool), n
+    for n, (source, board) in enumerate(fill, walked + 1):
+        short = [t for t in met if len(pool[t]) < min(floor, per_technique)]
+        if not short:
+            break
+        cut = techniques[:max(order[t] for t in short) + 1]
+        wanted = set(short) | {t.id for t in cut if t.id not in met and len(pool.get(t.id, [])) < EXAMPLES}
         over = functools.partial(_past, time.perf_counter() + puzzle_seconds)
-        for drill in path_drills(board, source, rng, techniques, over, full):
-            kept = pool.setdefault(drill.technique, [])
-            data = drill.to_json()
-            if drill.answers and len(json.dumps(data)) <= MAX_DRILL_BYTES:
-                kept.append(data)
-                total += 1
-            if len(kept) >= per_technique:
-                full.add(drill.technique)
+        for drill in path_drills(board, source, rng, cut, over, {t.id for t in cut} - wanted):
+            keep(drill)
         if progress is not None:
             progress(n, total)
     return pool
 
 
-def write_pool(pool: dict[str, list[dict[str, Any]]], out: pathlib.Path) -> dict[str, Any]:
+def write_pool(pool: dict[str, list[dict[str, Any]]], out: pathlib.Path,
+               examples: dict[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
     """One ``<technique id>.json`` per technique and ``index.json`` (the techniques, simplest first,
-    with their counts); returns the index."""
+    with their counts); ``examples`` (`reglib_examples`) go into their technique's file beside
+    its drills (a technique with examples and no drills has a file with none). Returns the index."""
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.json"):
         old.unlink()
     order = {t.id: i for i, t in enumerate(default_order())}
+    examples = examples or {}
     entries = []
-    for tid in sorted(pool, key=lambda t: order.get(t, 10**6)):
+    for tid in sorted(set(pool) | set(examples), key=lambda t: order.get(t, 10**6)):
         t = get(tid)
-        body = {"format": POOL_FORMAT, "technique": tid, "name": t.name, "family": t.family, "level": t.level,
-                "drills": pool[tid]}
+        body: dict[str, Any] = {"format": POOL_FORMAT, "technique": tid, "name": t.name, "family": t.family,
+                                "level": t.level, "drills": pool.get(tid, [])}
+        entry: dict[str, Any] = {"technique": tid, "name": t.name, "count": len(body["drills"]), "file": f"{tid}.json"}
+        if examples.get(tid):
+            body["examples"] = examples[tid]
+            entry["examples"] = len(examples[tid])
         (out / f"{tid}.json").write_text(json.dumps(body, separators=(",", ":")) + "\n")
-        entries.append({"technique": tid, "name": t.name, "count": len(pool[tid]), "file": f"{tid}.json"})
+        entries.append(entry)
     index = {"format": POOL_FORMAT, "techniques": entries}
     (out / "index.json").write_text(json.dumps(index, indent=1) + "\n")
     return index

@@ -10,7 +10,7 @@ import { lastMove } from "../model/coach.js";
 /** @typedef {{technique: string, name: string, count: number, file: string}} PoolEntry */
 /**
  * @typedef {{open: boolean, technique: string, n: number, index: PoolEntry[] | null,
- *   pools: Object<string, Drill[]>, selection: Map<string, drill.Kind>, kind: drill.Kind, cell: string,
+ *   pools: Object<string, Drill[]>, examples: Object<string, Drill[]>, selection: Map<string, drill.Kind>, kind: drill.Kind, cell: string,
  *   result: any, shown: any, checks: number, started: number, example: {k: number, stage: number},
  *   weak: boolean, progress: Object<string, Record>, message: string, busy: boolean}} LearnState
  */
@@ -21,7 +21,7 @@ const POOL_URL = new URL("../../drills/", import.meta.url);
 /** The Learn view's state before the page has read the learner's record. @returns {LearnState} */
 export function initialLearn() {
   return {
-    open: false, technique: "", n: 0, index: null, pools: {}, selection: new Map(), kind: "elimination", cell: "",
+    open: false, technique: "", n: 0, index: null, pools: {}, examples: {}, selection: new Map(), kind: "elimination", cell: "",
     result: null, shown: null, checks: 0, started: 0, example: { k: 0, stage: 0 }, weak: false,
     progress: {}, message: "", busy: false,
   };
@@ -55,21 +55,35 @@ export async function loadIndex(store) {
   }
 }
 
-/** A technique's drills, fetched when first asked for; `keep` false leaves storing them to the caller.
- * @param {LearnStore} store @param {string} id @returns {Promise<Drill[]>} */
-export async function loadPool(store, id, keep = true) {
+/** A technique's drills and extra worked examples (positions made for it that are not drills),
+ * fetched when first asked for; `keep` false leaves storing them to the caller.
+ * @param {LearnStore} store @param {string} id @returns {Promise<{drills: Drill[], examples: Drill[]}>} */
+async function loadTechnique(store, id, keep = true) {
   const have = store.state.learn.pools[id];
-  if (have) return have;
+  if (have) return { drills: have, examples: store.state.learn.examples[id] || [] };
   const entry = (await loadIndex(store)).find((e) => e.technique === id);
-  if (!entry) return [];
+  if (!entry) return { drills: [], examples: [] };
   try {
     const data = await fetchJSON(entry.file);
-    if (keep) setLearn(store, { pools: { ...store.state.learn.pools, [id]: data.drills } });
-    return data.drills;
+    const got = { drills: data.drills || [], examples: data.examples || [] };
+    if (keep) setLearn(store, withTechnique(store.state.learn, id, got));
+    return got;
   } catch (e) {
     setLearn(store, { message: `The drills of ${entry.name} could not be loaded (${e instanceof Error ? e.message : e}).` });
-    return [];
+    return { drills: [], examples: [] };
   }
+}
+
+/** @param {LearnState} L @param {string} id @param {{drills: Drill[], examples: Drill[]}} got */
+function withTechnique(L, id, got) {
+  return { pools: { ...L.pools, [id]: got.drills }, examples: { ...L.examples, [id]: got.examples } };
+}
+
+/** The pool's files (index.json and each technique's), as URLs: what the service worker keeps
+ * for Learn offline. @param {LearnStore} store @returns {Promise<string[]>} */
+export async function poolFiles(store) {
+  const index = await loadIndex(store);
+  return ["index.json", ...index.map((e) => e.file)].map((f) => new URL(f, POOL_URL).href);
 }
 
 /** The drill on show, or null. @param {LearnState} learn @returns {Drill | null} */
@@ -85,11 +99,13 @@ export async function openLearn(store, { technique = "", n = 0, weak = false } =
   if (!store.state.learn.open) setLearn(store, { open: true, message: "" });
   await loadIndex(store);
   // One update once the drills are here, so the view draws the technique once.
-  const pool = technique ? await loadPool(store, technique, false) : [];
+  const got = technique ? await loadTechnique(store, technique, false) : { drills: [], examples: [] };
+  const pool = got.drills;
   const done = store.state.learn.progress[technique]?.done || 0;
   const k = !pool.length ? 0 : n ? Math.min(n, pool.length) : (done % pool.length) + 1;
+  const stored = pool.length || got.examples.length ? withTechnique(store.state.learn, technique, got) : {};
   setLearn(store, {
-    open: true, technique, weak, message: "", pools: pool.length ? { ...store.state.learn.pools, [technique]: pool } : store.state.learn.pools,
+    open: true, technique, weak, message: "", ...stored,
     n: k, selection: new Map(), kind: k ? drill.defaultKind(pool[k - 1]) : "elimination", cell: "", result: null, shown: null,
     checks: 0, started: Date.now(), example: { k: 0, stage: 0 },
   });

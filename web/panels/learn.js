@@ -52,6 +52,7 @@ const HTML = `
     </article>
   </div>`;
 
+const EXAMPLES = 3; // worked examples per lesson
 const STAGES = ["The position. Look for the pattern before stepping on.", "The pattern, coloured by role.", ""];
 
 /** The catalogue's techniques the Learn view teaches (`learn`), grouped by family in the catalogue's order.
@@ -92,16 +93,18 @@ export function mount(root, store) {
     act.showExample(store, k, stage + by);
   }
 
-  /** The pool's last drills serve as examples, so the drills (from the first) stay fresh. */
+  /** The pool's last drills serve as examples, so the drills (from the first) stay fresh; a
+   * technique with fewer than three drills adds the worked examples its file has beside them. */
   function examples() {
-    const pool = store.state.learn.pools[store.state.learn.technique] || [];
-    return pool.slice(-3).reverse();
+    const L = store.state.learn;
+    const pool = L.pools[L.technique] || [];
+    return [...pool.slice(-EXAMPLES).reverse(), ...(L.examples[L.technique] || [])].slice(0, EXAMPLES);
   }
 
   /** The pool's size, the learner's total, and where to start (the simplest technique not done yet). */
   function overview() {
     const L = store.state.learn;
-    const index = L.index || [];
+    const index = (L.index || []).filter((/** @type {any} */ e) => e.count); // not those with examples only
     const box = q(".learn-overview");
     box.textContent = "";
     if (!index.length) return;
@@ -121,7 +124,7 @@ export function mount(root, store) {
   function renderList() {
     const s = store.state;
     const L = s.learn;
-    const counts = new Map((L.index || []).map((/** @type {any} */ e) => [e.technique, e.count]));
+    const counts = new Map((L.index || []).map((/** @type {any} */ e) => [e.technique, e]));
     const key = JSON.stringify([Boolean(s.catalogue), L.index?.length, L.technique, Object.keys(L.progress).length]);
     if (key === listKey) return;
     listKey = key;
@@ -142,11 +145,11 @@ export function mount(root, store) {
           a.setAttribute("aria-current", "page");
           requestAnimationFrame(() => a.scrollIntoView({ block: "nearest" }));
         }
-        const n = counts.get(t.id) || 0;
+        const n = counts.get(t.id)?.count || 0;
         const rec = L.progress[t.id];
         a.innerHTML = `<span class="name"></span><span class="count"></span>`;
         /** @type {HTMLElement} */ (a.firstChild).textContent = t.name;
-        /** @type {HTMLElement} */ (a.lastChild).textContent = !n ? "lesson only" : rec?.done ? `${rec.done} done` : `${n} drills`;
+        /** @type {HTMLElement} */ (a.lastChild).textContent = !n ? (counts.get(t.id)?.examples ? "examples" : "lesson only") : rec?.done ? `${rec.done} done` : `${n} drills`;
         li.append(a);
         ul.append(li);
       }
@@ -201,8 +204,8 @@ export function mount(root, store) {
     }
     const rec = L.progress[L.technique];
     const record = q(".learn-record");
-    /** @type {HTMLButtonElement} */ (q('[data-testid="learn-sheet"]')).hidden = !entry;
-    if (!entry) record.textContent = "No drills of this technique yet: the pool's puzzles never needed it.";
+    /** @type {HTMLButtonElement} */ (q('[data-testid="learn-sheet"]')).hidden = !entry?.count;
+    if (!entry?.count) record.textContent = "No drills of this technique yet: the pool's puzzles never needed it.";
     else if (!rec?.tried && !rec?.done) record.textContent = "Your record: no drills answered yet.";
     else {
       const med = median(rec.times || []);

@@ -1,7 +1,8 @@
 """The ``drills`` command: find-the-step drills from the pool, the pool's build, printable sheets.
 
     python -m sudoku_grader drills --technique x-wing --count 10 [--seed N] [--json] [--pool DIR]
-    python -m sudoku_grader drills build -o DIR [--generated N] [--seed S] [--shared DIR]
+    python -m sudoku_grader drills build -o DIR [--generated N] [--fill-generated N] [--seed S] [--shared DIR]
+                                            [--no-fill | --from-pool DIR]
     python -m sudoku_grader drills sheet --technique x-wing,xy-wing --count 12 -o sheet.html
 
 Without ``--seed`` the drills come in the pool's order (the n-th is the page's ``#learn:<id>:<n>``);
@@ -40,6 +41,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", type=Path, help="build: the pool folder to write; sheet: the HTML file")
     p.add_argument("--generated", type=int, default=1200,
                    help="build: puzzles made by the generator from seeds 1.. (default 1200)")
+    p.add_argument("--fill-generated", type=int, default=2400,
+                   help="build: more generated puzzles (seeds after the first ones) walked for the techniques "
+                        f"still short of {drills.FLOOR} drills (default 2400)")
+    p.add_argument("--from-pool", type=Path, default=None, metavar="DIR",
+                   help="build: start from DIR, a pool the main walk made with the same options and no fill "
+                        "(--no-fill): that walk is skipped, the fill runs on")
+    p.add_argument("--no-fill", action="store_true", help="build: the main walk only")
     p.add_argument("--shared", type=Path, default=None,
                    help=f"build: the shared data folder with puzzles/ (default {DEFAULT_SHARED})")
     p.add_argument("--per-technique", type=int, default=drills.PER_TECHNIQUE,
@@ -101,11 +109,17 @@ def _build(args: argparse.Namespace) -> int:
         if puzzles % 100 == 0:
             print(f"{puzzles} puzzles, {total} drills, {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
-    pool = drills.build_pool(drills.pool_sources(shared, args.generated, args.seed or 1), args.per_technique,
-                             seed=args.seed or 1, progress=progress)
-    index = drills.write_pool(pool, args.output)
+    seed = args.seed or 1
+    fill = () if args.no_fill else drills.fill_sources(shared, args.fill_generated, seed + args.generated)
+    start = None
+    if args.from_pool:
+        start = {e["technique"]: drills.load_technique(args.from_pool, e["technique"])
+                 for e in drills.load_index(args.from_pool)["techniques"]}
+    pool = drills.build_pool(drills.pool_sources(shared, args.generated, seed), args.per_technique,
+                             seed=seed, progress=progress, fill=fill, start=start)
+    index = drills.write_pool(pool, args.output, drills.reglib_examples(shared, pool))
     size = sum(p.stat().st_size for p in args.output.glob("*.json"))
-    counts = sorted(e["count"] for e in index["techniques"])
+    counts = sorted(e["count"] for e in index["techniques"] if e["count"])  # not those with examples only
     print(f"wrote {args.output}: {len(counts)} techniques, {sum(counts)} drills (per technique min {counts[0]}, "
           f"median {counts[len(counts) // 2]}), {size} bytes, {time.perf_counter() - started:.0f} s",
           file=sys.stderr)
