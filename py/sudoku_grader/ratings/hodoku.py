@@ -39,10 +39,10 @@ from typing import Any
 
 from ..board import Board
 from ..engine import Choice, Path, Policy, gain
-from ..geometry import HOUSE_MASK, cell_name, iter_bits
+from ..geometry import HOUSE_MASK, HOUSES, cell_name, iter_bits
 from ..step import Mark, Step
 from ..techniques import PRESETS
-from . import hodoku_als
+from . import hodoku_als, hodoku_misc
 from . import hodoku_tabling as tabling
 from .common import STUCK, Cancel, Progress, Slot, chain_length, find_technique, mappings_used, step_summary
 from .hodoku_queues import SinglesQueues
@@ -225,6 +225,8 @@ QUEUED = ("full-house", "naked-single", "hidden-single")
 OWN_SEARCH: dict[str, Callable[[Board, dict[str, Any]], Step | None]] = {
     "continuous-nice-loop": lambda b, memo: tabling.nice_loop_step(b, grouped=False),
     "grouped-continuous-nice-loop": lambda b, memo: tabling.nice_loop_step(b, grouped=True),
+    "remote-pair": lambda b, memo: hodoku_misc.remote_pair_step(b),
+    "sue-de-coq": lambda b, memo: hodoku_misc.sue_de_coq_step(b),
     "als-xz": lambda b, memo: hodoku_als.als_xz(b, _als_tables(b, memo)),
     "als-xy-wing": lambda b, memo: hodoku_als.als_xy_wing(b, _als_tables(b, memo)),
     "als-xy-chain": lambda b, memo: hodoku_als.als_chain(b, _als_tables(b, memo)),
@@ -257,37 +259,63 @@ def _hodoku_locked(cells: int, eliminations: list[tuple[int, int]]) -> bool:
     return in_box and outside
 
 
+def _subset_deletions(board: Board, cells_list: list[int], digits: int) -> list[tuple[int, int]]:
+    """A naked or locked subset's removals in the order HoDoKu deletes them: the shared houses
+    (row, column, box), each house's cells in order, each cell's digits ascending. The order sets
+    which cell joins HoDoKu's singles queues first (SimpleSolver.createSubsetStep)."""
+    cells = sum(1 << c for c in cells_list)
+    out: list[tuple[int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    for h in _common_houses(cells):
+        for c in HOUSES[h]:
+            if cells >> c & 1:
+                continue
+            for d in iter_bits(board.cands[c] & digits):
+                if (c, d + 1) not in seen:
+                    seen.add((c, d + 1))
+                    out.append((c, d + 1))
+    return out
+
+
 def _adapt(board: Board, step: Step) -> Step | None:
     """Make a subset step what HoDoKu would record, or None when HoDoKu would not take it here.
 
     HoDoKu's naked subset clears every house the cells share (one step), and is a
     Locked Pair/Triple only when it clears both the box and the line outside it. Its
     Avoidable Rectangle type 1 needs the open corner to hold just two candidates.
+    Removals come in HoDoKu's deletion order (`_subset_deletions`; hidden subsets: cell by
+    cell, digits ascending).
     """
     tid = step.technique
     if tid == "avoidable-rectangle-1":
         return step if all(board.cands[c].bit_count() == 2 for c, _ in step.eliminations) else None
     cells_list = step.extra.get("cells")
+    if tid in _HIDDEN_IDS:
+        return _with_eliminations(step, sorted(step.eliminations))
     if tid not in _SUBSET_IDS or not isinstance(cells_list, list):
         return step
     cells = sum(1 << c for c in cells_list)
     if tid in ("locked-pair", "locked-triple"):
-        return step if _hodoku_locked(cells, step.eliminations) else None
+        if not _hodoku_locked(cells, step.eliminations):
+            return None
+        digits = 0
+        for c in cells_list:
+            digits |= board.cands[c]
+        return _with_eliminations(step, _subset_deletions(board, cells_list, digits))
     digits = 0
     for c in cells_list:
         digits |= board.cands[c]
-    area = 0
-    for h in _common_houses(cells):
-        area |= HOUSE_MASK[h]
-    area &= ~cells
-    elims = sorted({(c, d) for d in range(1, 10) if digits >> (d - 1) & 1
-                    for c in iter_bits(board.digit_cells[d] & area)})
+    elims = _subset_deletions(board, cells_list, digits)
     if len(cells_list) < 4 and _hodoku_locked(cells, elims):
         return None  # HoDoKu finds it as a Locked Pair/Triple, one entry earlier
-    if elims == sorted(step.eliminations):
+    return _with_eliminations(step, elims)
+
+
+def _with_eliminations(step: Step, elims: list[tuple[int, int]]) -> Step:
+    if elims == step.eliminations:
         return step
-    return Step(step.technique, step.name, eliminations=elims, highlights=step.highlights, text=step.text,
-                extra=step.extra)
+    return Step(step.technique, step.name, placements=step.placements, eliminations=elims,
+                highlights=step.highlights, links=step.links, text=step.text, extra=step.extra, net=step.net)
 
 
 def _scan_key(step: Step) -> tuple[int, ...] | None:
@@ -326,6 +354,7 @@ def _allowed(step: Step) -> bool:
 
 
 _SUBSET_IDS = ("locked-pair", "locked-triple", "naked-pair", "naked-triple", "naked-quadruple")
+_HIDDEN_IDS = ("hidden-pair", "hidden-triple", "hidden-quadruple")
 
 
 def _pick(board: Board, group: _Group, queues: SinglesQueues, memo: dict[str, Any]) -> tuple[Step, str] | None:

@@ -1,0 +1,224 @@
+"""HoDoKu's Remote Pair and Sue de Coq searches, enumerated the way HoDoKu 2.2 enumerates them.
+
+Why not our own finders: our Remote Pair finder reports each maximal chain once and our Sue
+de Coq finder its own first pattern; HoDoKu takes another step in both, and a different step
+changes the rest of its path. Facts from HoDoKu's source (solver/ChainSolver.java,
+solver/MiscellaneousSolver.java), rebuilt here in our terms:
+
+- Remote Pair: a depth-first walk from every bivalue cell (cell order) and each of its two
+  digits, through peers holding the same pair (row, column, then box, each in cell order; a
+  box peer already in the row or column is not repeated), never revisiting a cell, at most 10
+  cells. Only chains with an even number of cells (4, 6, ...) are checked, and only when some
+  cell sees both ends with the start digit. Four cells remove both digits from cells seeing
+  both ends; longer chains from cells seeing any two cells an odd number of steps apart. One
+  chain per set of removals (the shorter wins), then the step with most removals, the
+  smaller weighted index sum of its removals (digit, then cell order), the shorter chain.
+- Sue de Coq: lines (rows, then columns) against boxes; in each intersection of 2 or 3 empty
+  cells, every combination of 2 or 3 of its cells (cell order) holding at least two more
+  digits than cells; then cell sets from the rest of the line, then from the rest of the box,
+  as HoDoKu's non-recursive combination walk visits them; the first that removes something.
+"""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..geometry import (
+    CELL_BOX,
+    CELL_COL,
+    CELL_ROW,
+    HOUSE_MASK,
+    HOUSES,
+    PEER_MASK,
+    POPCOUNT9,
+    cell_name,
+    cells_name,
+    iter_bits,
+)
+from ..step import Link, Mark, Step
+from .hodoku_tabling import index_sum
+
+_RP_MAX_LEVEL = 20  # Options.restrictChainLength: the chain stops growing at 20 entries (10 cells)
+
+
+def _rp_links(board: Board, cell: int, pair: int) -> list[int]:
+    """The peers a Remote Pair may continue to from ``cell``, in HoDoKu's link order."""
+    out = []
+    r, c = CELL_ROW[cell], CELL_COL[cell]
+    for h in (r, 9 + c, 18 + CELL_BOX[cell]):
+        for o in HOUSES[h]:
+            if o == cell or board.cands[o] != pair or board.values[o]:
+                continue
+            if h >= 18 and (CELL_ROW[o] == r or CELL_COL[o] == c):
+                continue
+            out.append(o)
+    return out
+
+
+def _rp_elims(board: Board, path: list[int], a: int, b: int) -> list[tuple[int, int]]:
+    """Removals of a Remote Pair with an even number of cells, in digit-then-cell order."""
+    if len(path) == 4:
+        pairs = [(path[0], path[3])]
+    else:
+        pairs = [(path[p], path[q]) for p in range(len(path)) for q in range(p + 3, len(path), 2)]
+    seen = 0
+    for p, q in pairs:
+        seen |= PEER_MASK[p] & PEER_MASK[q]
+    out: list[tuple[int, int]] = []
+    for d in sorted((a, b)):
+        out.extend((c, d) for c in iter_bits(seen & board.digit_cells[d]))
+    return out
+
+
+_Found = tuple[tuple[int, int, int], int, list[tuple[int, int]], list[int], int, int]
+
+
+def _rp_walk(board: Board, path: list[int], a: int, b: int, start_seen: int, found: list[_Found],
+             shortest: dict[tuple[tuple[int, int], ...], int]) -> None:
+    """Extend the chain ``path`` (start digit ``a``) by every next cell, depth first."""
+    for nxt in _rp_links(board, path[-1], board.cands[path[0]]):
+        if nxt in path:
+            continue  # back into the chain (a loop to the start ends the walk there too)
+        path.append(nxt)
+        level = 2 * len(path) - 1  # the chain's entries: two per cell
+        if len(path) % 2 == 0 and level >= 7 and start_seen & PEER_MASK[nxt]:
+            elims = _rp_elims(board, path, a, b)
+            key = tuple(elims)
+            old = shortest.get(key)
+            if old is None or old > level:
+                shortest[key] = level
+                found.append(((-len(elims), index_sum(elims), level), len(found), elims, list(path), a, b))
+        if level < _RP_MAX_LEVEL - 1:
+            _rp_walk(board, path, a, b, start_seen, found, shortest)
+        path.pop()
+
+
+def remote_pair_step(board: Board) -> Step | None:
+    """HoDoKu's Remote Pair: every even chain it checks, the first in its sort order."""
+    found: list[_Found] = []
+    shortest: dict[tuple[tuple[int, int], ...], int] = {}
+    for start in range(81):
+        pair = board.cands[start]
+        if board.values[start] or POPCOUNT9[pair] != 2:
+            continue
+        for a in (d + 1 for d in iter_bits(pair)):
+            b = (pair ^ (1 << (a - 1))).bit_length()
+            _rp_walk(board, [start], a, b, PEER_MASK[start] & board.digit_cells[a], found, shortest)
+    if not found:
+        return None
+    _, _, elims, path, a, b = min(found, key=lambda f: (f[0], f[1]))
+    marks = [Mark(c, d, "chain-on" if k % 2 == 0 else "chain-off") for k, c in enumerate(path) for d in (a, b)]
+    marks += [Mark(c, d, "target") for c, d in elims]
+    links = [Link(1 << p, a, 1 << q, a, strong=False) for p, q in zip(path, path[1:])]
+    return Step(
+        "remote-pair", "Remote Pair", eliminations=elims, highlights=marks, links=links,
+        text=(f"Remote Pair {min(a, b)}/{max(a, b)}: {', '.join(cell_name(c) for c in path)} hold only these two "
+              f"digits and each sees the next, so the values alternate along the chain; a cell that sees two "
+              f"chain cells of opposite parity can hold neither: {cells_name(sorted({c for c, _ in elims}))}."),
+        extra={"digits": sorted((a, b)), "nodes": len(path), "length": 2 * len(path) - 1},
+    )
+
+
+# ------------------------------------------------------------------ Sue de Coq
+def _combos(cells: list[int], board: Board) -> list[tuple[int, int, int]]:
+    """Every non-empty combination of ``cells`` in HoDoKu's visiting order (depth first, each
+    combination before its extensions): (cell mask, digit mask, size)."""
+    out: list[tuple[int, int, int]] = []
+
+    def go(i0: int, mask: int, digits: int, size: int) -> None:
+        for i in range(i0, len(cells)):
+            c = cells[i]
+            m, d = mask | 1 << c, digits | board.cands[c]
+            out.append((m, d, size + 1))
+            go(i + 1, m, d, size + 1)
+
+    go(0, 0, 0, 0)
+    return out
+
+
+def _sdc_in(board: Board, line: int, box: int) -> Step | None:
+    empty = board.unsolved
+    line_cells = HOUSE_MASK[line] & empty
+    box_cells = HOUSE_MASK[box] & empty
+    inter = list(iter_bits(line_cells & box_cells))
+    if len(inter) < 2:
+        return None
+    cands = board.cands
+    sets: list[tuple[int, int]] = []
+    for i1 in range(len(inter) - 1):
+        for i2 in range(i1 + 1, len(inter)):
+            two = cands[inter[i1]] | cands[inter[i2]]
+            sets.append((1 << inter[i1] | 1 << inter[i2], two))
+            for i3 in range(i2 + 1, len(inter)):
+                sets.append((1 << inter[i1] | 1 << inter[i2] | 1 << inter[i3], two | cands[inter[i3]]))
+    for i_cells, i_digits in sets:
+        n_plus = POPCOUNT9[i_digits] - i_cells.bit_count()
+        if n_plus < 2:
+            continue
+        step = _sdc_line_part(board, line_cells, box_cells, i_cells, i_digits, n_plus)
+        if step is not None:
+            return step
+    return None
+
+
+def _sdc_line_part(board: Board, line_cells: int, box_cells: int, i_cells: int, i_digits: int,
+                   n_plus: int) -> Step | None:
+    for l_cells, l_digits, size in _combos(list(iter_bits(line_cells & ~i_cells)), board):
+        inside = POPCOUNT9[l_digits & i_digits]
+        extra = POPCOUNT9[l_digits & ~i_digits]
+        if not (inside > 0 and size > extra and size - extra < n_plus):
+            continue
+        allowed = 0x1FF & ~(l_digits & i_digits)  # the line set's intersection digits stay out of the box set
+        rest = n_plus - (size - extra)
+        source = box_cells & ~i_cells & ~l_cells
+        for b_cells, b_digits, b_size in _combos(list(iter_bits(source)), board):
+            if b_digits & ~allowed:
+                continue
+            b_inside = POPCOUNT9[b_digits & i_digits]
+            b_extra = POPCOUNT9[b_digits & ~i_digits]
+            if not (b_inside > 0 and b_size - b_extra == rest):
+                continue
+            step = _sdc_step(board, line_cells, box_cells, i_cells, i_digits, l_cells, l_digits, b_cells, b_digits)
+            if step is not None:
+                return step
+    return None
+
+
+def _sdc_step(board: Board, line_cells: int, box_cells: int, i_cells: int, i_digits: int, l_cells: int,
+              l_digits: int, b_cells: int, b_digits: int) -> Step | None:
+    both = b_digits & l_digits  # extra digits in both sets go from both houses
+    elims: list[tuple[int, int]] = []
+    for area, digits in ((box_cells & ~b_cells & ~i_cells, ((i_digits | b_digits) & ~l_digits) | both),
+                         (line_cells & ~l_cells & ~i_cells, ((i_digits | l_digits) & ~b_digits) | both)):
+        for c in iter_bits(area):
+            for d in iter_bits(board.cands[c] & digits):
+                if (c, d + 1) not in elims:  # a spare intersection cell can lie in both areas
+                    elims.append((c, d + 1))
+    if not elims:
+        return None
+    marks = [Mark(c, d + 1, "pattern") for c in iter_bits(i_cells | l_cells | b_cells)
+             for d in iter_bits(board.cands[c])]
+    marks += [Mark(c, d, "target") for c, d in elims]
+
+    def ds(m: int) -> str:
+        return "".join(str(d + 1) for d in iter_bits(m))
+
+    return Step(
+        "sue-de-coq", "Sue de Coq", eliminations=elims, highlights=marks,
+        text=(f"Sue de Coq: {cells_name(list(iter_bits(i_cells)))} hold {{{ds(i_digits)}}}; with "
+              f"{cells_name(list(iter_bits(l_cells)))} {{{ds(l_digits)}}} from the line and "
+              f"{cells_name(list(iter_bits(b_cells)))} {{{ds(b_digits)}}} from the box, these cells hold as many "
+              f"digits as cells, each digit confined to the line part or the box part, so the rest of the line "
+              f"and of the box lose those digits."),
+        extra={"cells": list(iter_bits(i_cells)), "line": list(iter_bits(l_cells)), "box": list(iter_bits(b_cells))},
+    )
+
+
+def sue_de_coq_step(board: Board) -> Step | None:
+    """HoDoKu's first Sue de Coq: rows against boxes, then columns against boxes."""
+    for lines in (range(9), range(9, 18)):
+        for line in lines:
+            for box in range(18, 27):
+                s = _sdc_in(board, line, box)
+                if s is not None:
+                    return s
+    return None
