@@ -14,13 +14,14 @@ returns when it sees several is HoDoKu's too:
   the first instance of their own scan (locked candidates: boxes first, so
   type 1 before type 2; subsets: boxes, then rows, then columns; fish: digit
   1 to 9, row-based before column-based).
-- ``sorted``: X-Chain, XY-Chain, Remote Pair and Turbot Fish collect every
+- ``sorted``: X-Chain, XY-Chain and Turbot Fish collect every
   instance and take the smallest by HoDoKu's step order: most eliminations
   first, then the smaller weighted index sum of the eliminated candidates,
   then the shorter chain.
 - HoDoKu's own searches (``OWN_SEARCH``): Nice Loops/AICs and forcing
   chains/nets come from HoDoKu's tables (`hodoku_tabling`), the ALS moves from
-  its ALS and restricted-common lists (`hodoku_als`): there the step HoDoKu
+  its ALS and restricted-common lists (`hodoku_als`), Remote Pair and Sue de Coq
+  from its chain walk and line/box walk (`hodoku_misc`): there the step HoDoKu
   takes depends on its enumeration, not only on a sort, so the scale
   enumerates the same way instead of using our own finders.
 
@@ -326,8 +327,12 @@ def _scan_key(step: Step) -> tuple[int, ...] | None:
     column-based, base houses in ascending combination order. XY-Wing: the
     three cells in cell order, the lowest as pivot first; XYZ-Wing: pivot, then
     pincers; W-Wing: the two cells in cell order, the smaller digit removed first.
+    Skyscraper: every digit's row pairs first, then every digit's column pairs.
     """
     x = step.extra
+    if step.technique == "skyscraper" and isinstance(x.get("lines"), list) and "digit" in x:
+        lines = [int(h) for h in x["lines"]]
+        return (0 if lines[0] < 9 else 1, int(x["digit"]), *lines)
     if step.technique in ("locked-candidates-1", "locked-candidates-2") and "base" in x and "digit" in x:
         base = int(x["base"])
         group = 0 if base >= 18 else (1 if base < 9 else 2)
