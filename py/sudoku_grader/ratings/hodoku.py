@@ -40,7 +40,7 @@ from typing import Any
 
 from ..board import Board
 from ..engine import Choice, Path, Policy, gain
-from ..geometry import HOUSE_MASK, HOUSES, cell_name, iter_bits
+from ..geometry import CELL_BOX, CELL_COL, CELL_ROW, HOUSE_MASK, HOUSES, cell_name, iter_bits
 from ..step import Mark, Step
 from ..techniques import PRESETS
 from . import hodoku_als, hodoku_misc
@@ -319,7 +319,7 @@ def _with_eliminations(step: Step, elims: list[tuple[int, int]]) -> Step:
                 highlights=step.highlights, links=step.links, text=step.text, extra=step.extra, net=step.net)
 
 
-def _scan_key(step: Step) -> tuple[int, ...] | None:
+def _scan_key(board: Board, step: Step) -> tuple[int, ...] | None:
     """Where HoDoKu's own scan meets this step first; None when the step does not say.
 
     Locked candidates: boxes 1-9 (digits 1-9 inside each box) for type 1, then
@@ -328,8 +328,11 @@ def _scan_key(step: Step) -> tuple[int, ...] | None:
     three cells in cell order, the lowest as pivot first; XYZ-Wing: pivot, then
     pincers; W-Wing: the two cells in cell order, the smaller digit removed first.
     Skyscraper: every digit's row pairs first, then every digit's column pairs.
+    Rectangles (`_rectangle_key`): the order HoDoKu's uniqueness search meets them.
     """
     x = step.extra
+    if step.technique in _RECTANGLE_IDS:
+        return _rectangle_key(board, step)
     if step.technique == "skyscraper" and isinstance(x.get("lines"), list) and "digit" in x:
         lines = [int(h) for h in x["lines"]]
         return (0 if lines[0] < 9 else 1, int(x["digit"]), *lines)
@@ -351,6 +354,36 @@ def _scan_key(step: Step) -> tuple[int, ...] | None:
         houses = sorted(int(h) for h in x["base"])
         return (int(x["digit"]), 0 if houses[0] < 9 else 1, *houses)
     return None
+
+
+_RECTANGLE_IDS = (*(f"uniqueness-{i}" for i in range(1, 7)), "hidden-rectangle")
+
+
+def _rectangle_key(board: Board, step: Step) -> tuple[int, ...] | None:
+    """HoDoKu's uniqueness search walks bivalue cells in cell order; from each it takes the
+    rectangle's corner in the same box, then the corner in line with the start outside the box,
+    and checks every type there (UniquenessSolver.findUniquenessForStartCell). So a rectangle
+    comes at its first corner holding exactly the two digits. Type 3 then tries the extra cells'
+    row, column and box, and in each the other cells' combinations depth first."""
+    names = step.extra.get("cells")
+    digits = step.extra.get("digits")
+    if not isinstance(names, list) or len(names) != 4 or not isinstance(digits, list) or len(digits) != 2:
+        return None
+    corners = [(int(n[1]) - 1) * 9 + int(n[3]) - 1 for n in names]
+    pair = (1 << (digits[0] - 1)) | (1 << (digits[1] - 1))
+    starts = [c for c in sorted(corners) if board.cands[c] == pair]
+    if not starts:
+        return (81,)  # no corner HoDoKu starts from: after every rectangle it meets
+    c11 = starts[0]
+    box = CELL_BOX[c11]
+    c12 = next(c for c in corners if c != c11 and CELL_BOX[c] == box)
+    c21 = next(c for c in corners
+               if CELL_BOX[c] != box and (CELL_ROW[c] == CELL_ROW[c11] or CELL_COL[c] == CELL_COL[c11]))
+    key: tuple[int, ...] = (c11, c12, c21)
+    if step.technique == "uniqueness-3" and "house" in step.extra:
+        combo = sorted({m.cell for m in step.highlights if m.role == "cover"})
+        key = (*key, int(step.extra["house"]), *combo)
+    return key
 
 
 def _allowed(step: Step) -> bool:
@@ -380,7 +413,7 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues, memo: dict[str, An
                 a = _adapt(board, s)
                 if a is None or not _allowed(a) or not gain(board, a):
                     continue
-                key = _scan_key(a)
+                key = _scan_key(board, a)
                 if key is None:
                     return a, _key_of(a, slot)
                 scanned.append((key, len(scanned), a, _key_of(a, slot)))
