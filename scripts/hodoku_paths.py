@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
+from sudoku_grader.errors import Cancelled  # noqa: E402
 from sudoku_grader.formats import parse  # noqa: E402
 from sudoku_grader.ratings import hodoku  # noqa: E402
 from sudoku_grader.solver import solve  # noqa: E402
@@ -121,11 +122,12 @@ def load(text: str) -> list[Recorded]:
 
 
 # ------------------------------------------------------------------ comparing
-def our_path(puzzle: str) -> tuple[list[Effect], dict[str, object]]:
-    """The HoDoKu scale's walk as effects, with its rating."""
+def our_path(puzzle: str, time_limit: float | None = None) -> tuple[list[Effect], dict[str, object]]:
+    """The HoDoKu scale's walk as effects, with its rating (`Cancelled` past ``time_limit`` seconds)."""
     board = parse(puzzle).board
     sol = solve(board).solutions[0]
-    path = hodoku.path(board, sol)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    path = hodoku.path(board, sol, cancel=lambda: deadline is not None and time.perf_counter() > deadline)
     steps = []
     for s, k in zip(path.steps, path.keys):
         tid = k or s.technique
@@ -155,16 +157,23 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("mode", choices=("record", "compare"))
     p.add_argument("file", help="hodoku.sh --path output, or (compare) a recorded file")
+    p.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle (compare)")
     a = p.parse_args()
     text = Path(a.file).read_text(encoding="utf-8", errors="replace")
     recs = read_hodoku_output(text) or load(text)
     if a.mode == "record":
         sys.stdout.write(dump(recs))
         return 0
-    same = 0
+    same = rated = timeouts = 0
     for rec in recs:
         t0 = time.perf_counter()
-        ours, summary = our_path(rec.puzzle)
+        try:
+            ours, summary = our_path(rec.puzzle, a.time_limit)
+        except Cancelled:
+            timeouts += 1
+            print(f"{rec.puzzle} timeout; HoDoKu {rec.level} {rec.score}", flush=True)
+            continue
+        rated += (summary["level"], summary["score"]) == (rec.level, rec.score)
         diff = first_difference(rec, ours)
         rating = f"HoDoKu {rec.level} {rec.score}, ours {summary['level']} {summary['score']}"
         secs = time.perf_counter() - t0
@@ -173,7 +182,8 @@ def main() -> int:
             print(f"{rec.puzzle} same path; {rating} ({secs:.1f} s)", flush=True)
         else:
             print(f"{rec.puzzle} {diff}; {rating} ({secs:.1f} s)", flush=True)
-    print(f"same path on {same}/{len(recs)}")
+    n = len(recs)
+    print(f"same path on {same}/{n}, same score and level on {rated}/{n}, timeouts {timeouts}")
     return 0
 
 

@@ -34,7 +34,7 @@ while the score exceeds that level's maximum (Easy 800, Medium 1000, Hard
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,7 @@ from ..engine import Choice, Path, Policy, gain
 from ..geometry import CELL_BOX, CELL_COL, CELL_ROW, HOUSE_MASK, HOUSES, cell_name, iter_bits
 from ..step import Mark, Step
 from ..techniques import PRESETS
+from ..techniques.chains import x_chains
 from . import hodoku_als, hodoku_misc
 from . import hodoku_tabling as tabling
 from .common import STUCK, Cancel, Progress, Slot, chain_length, find_technique, mappings_used, step_summary
@@ -227,6 +228,7 @@ OWN_SEARCH: dict[str, Callable[[Board, dict[str, Any]], Step | None]] = {
     "continuous-nice-loop": lambda b, memo: tabling.nice_loop_step(b, grouped=False),
     "grouped-continuous-nice-loop": lambda b, memo: tabling.nice_loop_step(b, grouped=True),
     "remote-pair": lambda b, memo: hodoku_misc.remote_pair_step(b),
+    "x-chain": lambda b, memo: _sorted_first(b, x_chains(b, ends_may_meet=True)),
     "sue-de-coq": lambda b, memo: hodoku_misc.sue_de_coq_step(b),
     "als-xz": lambda b, memo: hodoku_als.als_xz(b, _als_tables(b, memo)),
     "als-xy-wing": lambda b, memo: hodoku_als.als_xy_wing(b, _als_tables(b, memo)),
@@ -234,6 +236,12 @@ OWN_SEARCH: dict[str, Callable[[Board, dict[str, Any]], Step | None]] = {
     "forcing-chain-contradiction": lambda b, memo: tabling.forcing_step(b, nets=False),
     "forcing-net-contradiction": lambda b, memo: tabling.forcing_step(b, nets=True),
 }
+
+
+def _sorted_first(board: Board, steps: Iterator[Step]) -> Step | None:
+    """The first of ``steps`` in HoDoKu's step order (`_sorted_key`), among those that remove something."""
+    found = [s for s in steps if gain(board, s)]
+    return min(found, key=_sorted_key) if found else None
 
 
 def _als_tables(board: Board, memo: dict[str, Any]) -> hodoku_als.AlsTables:

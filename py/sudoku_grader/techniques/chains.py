@@ -179,10 +179,17 @@ def _xy_shape(g: ChainGraph, path: list[int]) -> bool:
            sizes=(9, 6))
 def x_chain(board: Board) -> Iterator[Step]:
     """AIC on one digit: an odd chain of bilocal links whose ends see the eliminations."""
+    return x_chains(board)
+
+
+def x_chains(board: Board, ends_may_meet: bool = False) -> Iterator[Step]:
+    """X-Chains; ``ends_may_meet`` also keeps chains whose ends see each other or meet (HoDoKu's
+    X-Chain search does, where our X-Chain leaves them to the Nice Loops)."""
     for d in range(1, 10):
         if not board.digit_cells[d]:
             continue
-        for g, path, elims in _aic_steps(board, single_digit(d), True, MAX_LINKS, lambda g, p: True):
+        for g, path, elims in _aic_steps(board, single_digit(d), True, MAX_LINKS, lambda g, p: True,
+                                         allow_closed=ends_may_meet):
             yield _aic_step("x-chain", "X-Chain", g, path, elims)
 
 
