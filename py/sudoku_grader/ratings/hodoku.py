@@ -299,6 +299,10 @@ def _adapt(board: Board, step: Step) -> Step | None:
     if tid == "avoidable-rectangle-1":
         return step if all(board.cands[c].bit_count() == 2 for c, _ in step.eliminations) else None
     cells_list = step.extra.get("cells")
+    if tid == "uniqueness-3" and isinstance(step.extra.get("house"), int):
+        # HoDoKu clears the naked set's house cell by cell, then the box it may share
+        house = HOUSE_MASK[int(step.extra["house"])]
+        return _with_eliminations(step, sorted(step.eliminations, key=lambda e: (not house >> e[0] & 1, e)))
     if tid in _HIDDEN_IDS:
         return _with_eliminations(step, sorted(step.eliminations))
     if tid not in _SUBSET_IDS or not isinstance(cells_list, list):
