@@ -76,14 +76,18 @@ def parse_step(line: str) -> Effect:
 def read_hodoku_output(text: str) -> list[Recorded]:
     """``hodoku.sh --path`` output -> recorded paths (step lines are indented by exactly 3 spaces)."""
     out: list[Recorded] = []
+    broken: set[int] = set()
     for line in text.splitlines():
         line = line.rstrip("\r")
         m = _HEAD.match(line)
         if m:
             out.append(Recorded(m.group(1), m.group(2), int(m.group(3)), []))
         elif out and line.startswith("   ") and not line.startswith("    "):
-            out[-1].steps.append(parse_step(line))
-    return out
+            try:
+                out[-1].steps.append(parse_step(line))
+            except (IndexError, ValueError):
+                broken.add(len(out) - 1)  # a cut-off output (HoDoKu stopped mid-line): not a path
+    return [r for i, r in enumerate(out) if i not in broken]
 
 
 # ------------------------------------------------------------------ compact file
