@@ -119,23 +119,29 @@ def remote_pair_step(board: Board) -> Step | None:
 
 
 # ------------------------------------------------------------------ Sue de Coq
-def _combos(cells: list[int], board: Board) -> list[tuple[int, int, int]]:
-    """Every non-empty combination of ``cells`` in HoDoKu's visiting order (depth first, each
-    combination before its extensions): (cell mask, digit mask, size)."""
+def _combos(cells: int, board: Board, memo: dict[int, list[tuple[int, int, int]]]) -> list[tuple[int, int, int]]:
+    """Every non-empty combination of the cells in mask ``cells`` in HoDoKu's visiting order (depth
+    first, each combination before its extensions): (cell mask, digit mask, size). Kept in ``memo``
+    for the position: the same cell sets come back for many line sets."""
+    got = memo.get(cells)
+    if got is not None:
+        return got
+    order = list(iter_bits(cells))
     out: list[tuple[int, int, int]] = []
 
     def go(i0: int, mask: int, digits: int, size: int) -> None:
-        for i in range(i0, len(cells)):
-            c = cells[i]
+        for i in range(i0, len(order)):
+            c = order[i]
             m, d = mask | 1 << c, digits | board.cands[c]
             out.append((m, d, size + 1))
             go(i + 1, m, d, size + 1)
 
     go(0, 0, 0, 0)
+    memo[cells] = out
     return out
 
 
-def _sdc_in(board: Board, line: int, box: int) -> Step | None:
+def _sdc_in(board: Board, line: int, box: int, memo: dict[int, list[tuple[int, int, int]]]) -> Step | None:
     empty = board.unsolved
     line_cells = HOUSE_MASK[line] & empty
     box_cells = HOUSE_MASK[box] & empty
@@ -154,15 +160,15 @@ def _sdc_in(board: Board, line: int, box: int) -> Step | None:
         n_plus = POPCOUNT9[i_digits] - i_cells.bit_count()
         if n_plus < 2:
             continue
-        step = _sdc_line_part(board, line_cells, box_cells, i_cells, i_digits, n_plus)
+        step = _sdc_line_part(board, line_cells, box_cells, i_cells, i_digits, n_plus, memo)
         if step is not None:
             return step
     return None
 
 
 def _sdc_line_part(board: Board, line_cells: int, box_cells: int, i_cells: int, i_digits: int,
-                   n_plus: int) -> Step | None:
-    for l_cells, l_digits, size in _combos(list(iter_bits(line_cells & ~i_cells)), board):
+                   n_plus: int, memo: dict[int, list[tuple[int, int, int]]]) -> Step | None:
+    for l_cells, l_digits, size in _combos(line_cells & ~i_cells, board, memo):
         inside = POPCOUNT9[l_digits & i_digits]
         extra = POPCOUNT9[l_digits & ~i_digits]
         if not (inside > 0 and size > extra and size - extra < n_plus):
@@ -170,7 +176,7 @@ def _sdc_line_part(board: Board, line_cells: int, box_cells: int, i_cells: int, 
         allowed = 0x1FF & ~(l_digits & i_digits)  # the line set's intersection digits stay out of the box set
         rest = n_plus - (size - extra)
         source = box_cells & ~i_cells & ~l_cells
-        for b_cells, b_digits, b_size in _combos(list(iter_bits(source)), board):
+        for b_cells, b_digits, b_size in _combos(source, board, memo):
             if b_digits & ~allowed:
                 continue
             b_inside = POPCOUNT9[b_digits & i_digits]
@@ -215,10 +221,11 @@ def _sdc_step(board: Board, line_cells: int, box_cells: int, i_cells: int, i_dig
 
 def sue_de_coq_step(board: Board) -> Step | None:
     """HoDoKu's first Sue de Coq: rows against boxes, then columns against boxes."""
+    memo: dict[int, list[tuple[int, int, int]]] = {}
     for lines in (range(9), range(9, 18)):
         for line in lines:
             for box in range(18, 27):
-                s = _sdc_in(board, line, box)
+                s = _sdc_in(board, line, box, memo)
                 if s is not None:
                     return s
     return None
