@@ -23,6 +23,9 @@ PUZZLES = {
     "turbot": ".........8...2...5.....624..38..71..2.4...3.9..74..52..725.....6...8...1.........",  # 6.6
     "chain": "..19....86...85.3...7.6.1...34.9.......5.4.......1.42...5.7.9...1.84...77....92..",  # 7.2
     "pair": "................12..3.45...............1.6..7..8...9...2.......6...9.5..71......8",  # 2.6
+    # serate: 5.8/1.2/1.2 with a BUG type 3 (issue 34): a cell's BUG digit is decided by a house
+    # where it is the only cell of three or more candidates holding the digit.
+    "bug3": "...2...5.1..53.7...9...4.....7.8..32.1.4.5.6.86..2.5.....1...4...1.49..8.7...2...",
 }
 
 
@@ -55,6 +58,17 @@ def test_se_path_is_sound(name: str) -> None:
         steps += 1
     assert board.values == solution
     assert steps > 0
+
+
+def test_bug_type_3_as_serate() -> None:
+    """serate's BUG type 3 (a naked pair in column 1) where the BUG digits of r7c1 and r8c1 are
+    each decided by one house (6 in row 7, 3 in block 7 / row 8 / column 1), not a 6.7 cycle."""
+    r = se_rating(parse(PUZZLES["bug3"]).board, with_steps=True)
+    assert (r["er"], r["ep"], r["ed"]) == (5.8, 1.2, 1.2)
+    assert (r["bottleneck"]["name"], r["bottleneck"]["se"]) == ("BUG type 3", 5.8)
+    step = r["path"][r["bottleneck"]["index"]]["step"]
+    assert step.eliminations == [(36, 3)]  # r5c1<>3
+    assert step.extra["type"] == 3 and step.extra["subset_size"] == 2
 
 
 def test_rating_fields() -> None:

@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any
 
 from ..board import Board
-from ..geometry import CELL_HOUSE_BITS, HOUSE_MASK, HOUSES, PEER_MASK, cell_name
+from ..geometry import BOXES, CELL_HOUSE_BITS, COLS, HOUSE_MASK, HOUSES, PEER_MASK, ROWS, cell_name, house_name
 from ..geometry import iter_bits as bits
 from ..step import Step
 from .rules import CELL_HOUSES_SE, DIGITS_OF, combinations, se_step
@@ -276,29 +276,82 @@ def _type4(g: Board, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: 
 
 
 # --------------------------------------------------------------------- BUG
+# SE's scan order for the BUG: blocks, rows, then columns, each in its own order.
+_BUG_ORDER = BOXES + ROWS + COLS
+
+
+def _house_cells_se(c: int) -> tuple[int, ...]:
+    """The cells sharing a house with ``c`` in SE's order: its block, then the rest of its row,
+    then the rest of its column (each house in its own cell order), ``c`` left out."""
+    seen: dict[int, None] = {}
+    for h in CELL_HOUSES_SE[c]:
+        for x in HOUSES[h]:
+            seen.setdefault(x)
+    del seen[c]
+    return tuple(seen)
+
+
+_HOUSE_CELLS_SE = tuple(_house_cells_se(c) for c in range(81))
+
+
+def _bug_cells(g: Board, multi: int) -> tuple[list[int], dict[int, int]] | None:
+    """SE's BUG cells and their BUG digits, in the order SE finds them, or None if no BUG.
+
+    Wherever a digit has neither zero nor two places in a house, the places in cells with three
+    or more candidates decide: none means no BUG; exactly one makes that cell a BUG cell and
+    the digit one of its BUG digits; two or more leave it to another house.
+    """
+    dc = g.digit_cells
+    order: list[int] = []
+    extra: dict[int, int] = {}
+    for h in _BUG_ORDER:
+        hm = HOUSE_MASK[h]
+        for v in range(1, 10):
+            pos = dc[v] & hm
+            if not pos or pos.bit_count() == 2:
+                continue
+            mine = pos & multi
+            if not mine:
+                return None
+            if mine & (mine - 1):
+                continue
+            c = mine.bit_length() - 1
+            if c not in extra:
+                order.append(c)
+                extra[c] = 0
+            extra[c] |= 1 << (v - 1)
+    return order, extra
+
+
 def bug(g: Board) -> Iterator[Step]:
-    """Bivalue Universal Grave: all cells bivalue except a few whose extra digits must hold."""
+    """Bivalue Universal Grave, SE's types 1-4, in SE's order (type 4 before type 3).
+
+    Without the BUG digits every unsolved cell would hold two candidates and every digit two
+    places per house or none: such a grid has no solution or more than one, so in a puzzle
+    with one solution some BUG digit is true.
+    """
     cands = g.cands
-    poly = [c for c in range(81) if cands[c].bit_count() > 2]
-    if not poly or any(cands[c].bit_count() == 1 for c in range(81)):
-        return
-    bug_values: dict[int, int] = {}
-    for c in poly:
-        bv = 0
-        for v in DIGITS_OF[cands[c]]:
-            for h in CELL_HOUSES_SE[c]:
-                if (g.digit_cells[v] & HOUSE_MASK[h]).bit_count() > 2:
-                    bv |= 1 << (v - 1)
-                    break
-        if not bv:
+    multi = 0
+    for c in range(81):
+        n = cands[c].bit_count()
+        if n == 1:
             return
-        bug_values[c] = bv
-    # Check the grave: without the BUG values every cell is bivalue and every digit twice per region.
+        if n > 2:
+            multi |= 1 << c
+    if not multi:
+        return
+    found = _bug_cells(g, multi)
+    if found is None:
+        return
+    poly, bug_values = found
+    if not poly:
+        return
+    # Check the grave: without the BUG digits every cell is bivalue and every digit twice per house.
     reduced = cands[:]
     for c, bv in bug_values.items():
         reduced[c] &= ~bv
-        if reduced[c].bit_count() != 2:
-            return
+    if any(reduced[c].bit_count() != 2 for c in bits(multi)):
+        return  # (the other cells are bivalue and untouched)
     for cells in HOUSES:
         for v in range(1, 10):
             n = sum(1 for c in cells if reduced[c] >> (v - 1) & 1)
@@ -307,45 +360,81 @@ def bug(g: Board) -> Iterator[Step]:
     all_bv = 0
     for bv in bug_values.values():
         all_bv |= bv
+    common = [x for x in _HOUSE_CELLS_SE[poly[0]] if x not in bug_values and cands[x]]
+    for c in poly[1:]:
+        common = [x for x in common if PEER_MASK[c] >> x & 1]
     if len(poly) == 1:
         c = poly[0]
-        if bug_values[c].bit_count() == 1:
-            v = bug_values[c].bit_length()
-            yield se_step("se-bug", "BUG type 1", 5.6, removals=[(c, cands[c] & ~bug_values[c])], cells=[c],
-                          text=f"BUG type 1: all other cells are bivalue, so {cell_name(c)}={v}.", type=1)
+        yield se_step("se-bug", "BUG type 1", 5.6, removals=[(c, cands[c] & ~all_bv)], cells=[c],
+                      text=f"BUG type 1: all other cells are bivalue, so {cell_name(c)} is "
+                           f"{' or '.join(map(str, DIGITS_OF[all_bv]))}.", type=1)
         return
-    if all_bv.bit_count() == 1 and all(bv == all_bv for bv in bug_values.values()):
+    if all_bv.bit_count() == 1:
         v = all_bv.bit_length()
-        see = -1
-        for c in poly:
-            see &= PEER_MASK[c]
-        rem = g.digit_cells[v] & see
-        for c in poly:
-            rem &= ~(1 << c)
+        rem = [(c, all_bv) for c in common if cands[c] & all_bv]
         if rem:
-            yield se_step("se-bug", "BUG type 2", 5.7, removals=[(c, all_bv) for c in bits(rem)], cells=poly,
+            yield se_step("se-bug", "BUG type 2", 5.7, removals=rem, cells=poly,
                           text=f"BUG type 2: one of {', '.join(cell_name(c) for c in poly)} is {v}; {v} goes "
                                f"from the cells seeing them all.", type=2)
+            return
+        if len(poly) == 2:
+            yield from _bug4(g, poly, bug_values, all_bv)
         return
-    # Type 3: the BUG cells share a region; their BUG digits form a naked set with other cells.
-    for h in CELL_HOUSES_SE[poly[0]]:
-        if not all(HOUSE_MASK[h] >> c & 1 for c in poly):
-            continue
-        rc = [c for c in HOUSES[h] if c not in poly and cands[c]]
-        for k in range(2, 5):
-            if all_bv.bit_count() > k:
-                continue
+    if not common:
+        return
+    if len(poly) == 2:
+        for step in _bug4(g, poly, bug_values, all_bv):
+            yield step
+            return
+    yield from _bug3(g, poly, all_bv, common)
+
+
+def _shared_houses(cells: list[int]) -> list[int]:
+    """The houses holding all of ``cells``: block, row, column (SE's order)."""
+    return [h for h in CELL_HOUSES_SE[cells[0]] if all(HOUSE_MASK[h] >> c & 1 for c in cells)]
+
+
+def _bug4(g: Board, poly: list[int], bug_values: dict[int, int], all_bv: int) -> Iterator[Step]:
+    """Type 4: two BUG cells in one house share one digit besides the BUG digits; that digit
+    has no other place there without them, so one cell is it and the other holds its BUG digit:
+    each cell keeps only that digit and its own BUG digits."""
+    cands = g.cands
+    c1, c2 = poly
+    shared = cands[c1] & cands[c2] & ~all_bv
+    if shared.bit_count() != 1:
+        return
+    houses = _shared_houses(poly)
+    if not houses:
+        return
+    v = shared.bit_length()
+    removals = [(c, cands[c] & ~bug_values[c] & ~shared) for c in poly]
+    yield se_step("se-bug", "BUG type 4", 5.7, removals=removals, cells=poly,
+                  text=f"BUG type 4: one of {cell_name(c1)}, {cell_name(c2)} holds its BUG digit and the other "
+                       f"{v} (its only other place in {house_name(houses[0])}); both lose their other digit.",
+                  type=4)
+
+
+def _bug3(g: Board, poly: list[int], all_bv: int, common: list[int]) -> Iterator[Step]:
+    """Type 3: the BUG digits act as one cell of a naked set with other cells of a house they
+    share, the other cells alone holding the set's digits (SE's sizes 2-6)."""
+    cands = g.cands
+    for h in _shared_houses(poly):
+        rc = [c for c in common if HOUSE_MASK[h] >> c & 1]
+        for k in range(2, 7):
+            if len(rc) < k:
+                break
             for combo in combinations(len(rc), k - 1):
                 others = [rc[i] for i in combo]
-                union = all_bv
+                own = 0
                 for c in others:
-                    union |= cands[c]
-                if union.bit_count() != k:
+                    own |= cands[c]
+                if own.bit_count() != k or (own | all_bv).bit_count() != k:
                     continue
-                removals = [(c, cands[c] & union) for c in rc if c not in others and cands[c] & union]
+                removals = [(c, cands[c] & own) for c in rc if c not in others and cands[c] & own]
                 if removals:
                     yield se_step("se-bug", "BUG type 3", 5.7 + (k - 1) * 0.1, removals=removals, cells=poly,
                                   text=f"BUG type 3: the BUG digits of {', '.join(cell_name(c) for c in poly)} "
-                                       f"form a naked set with {', '.join(cell_name(c) for c in others)}.",
+                                       f"form a naked set with {', '.join(cell_name(c) for c in others)} "
+                                       f"in {house_name(h)}.",
                                   type=3, subset_size=k)
                     return
