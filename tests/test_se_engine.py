@@ -71,6 +71,22 @@ def test_bug_type_3_as_serate() -> None:
     assert step.extra["type"] == 3 and step.extra["subset_size"] == 2
 
 
+def test_bug_type_4_as_serate() -> None:
+    """serate's path of this 7.1 takes a BUG type 4 as its 40th step (SE's producers ask type 4
+    before type 3 when there are two BUG cells); the old rule saw no BUG there."""
+    text = "1...34.8....8..5....4.6..21.18......3..1.2..6......81.52..7.9....6..9....9.64...2"
+    board = parse(text).board
+    solution = solve(board).solution
+    assert solution is not None
+    r = se_rating(board, with_steps=True)
+    assert (r["er"], r["ep"], r["ed"]) == (7.1, 1.2, 1.2)
+    bugs = [(i, e["name"], e["se"]) for i, e in enumerate(r["path"]) if "BUG" in e["name"]]
+    assert bugs == [(39, "BUG type 4", 5.7)]
+    step = r["path"][39]["step"]
+    assert sorted(step.eliminations) == [(9, 6), (45, 4)]  # r2c1<>6, r6c1<>4
+    assert all(solution[c] != d for c, d in step.eliminations)
+
+
 def test_rating_fields() -> None:
     res = se_rating(parse(PUZZLES["turbot"]).board)
     assert (res["er"], res["ep"], res["ed"]) == (6.6, 1.2, 1.2)
