@@ -30,7 +30,19 @@ from typing import Any
 from ..board import Board
 from ..geometry import HOUSE_MASK, PEER_MASK
 from ..geometry import iter_bits as bits
-from .hints import ADVANCED, Chain, GridKey, Implied, Node, Pot, ancestor_count, length_increment
+from .hints import (
+    ADVANCED,
+    N_IDX,
+    N_MASK,
+    N_ON,
+    Chain,
+    GridKey,
+    Implied,
+    Node,
+    Pot,
+    ancestor_count,
+    length_increment,
+)
 from .kept import MEMORY_MB, NEAR_BY_BIT, NEAR_X_BY_BIT, Kept, KeptReach, Memo
 from .links import CELL_COLUMN, StaticLinks
 from .nested import basic_implied, implied_steps
@@ -470,8 +482,8 @@ class Chaining:
     def _reduction_hint(self, g: Board, target: Node, chains: list[Node], kind: str,
                         data: dict[str, Any]) -> Chain | None:
         """A cell or region forcing chain hint, or None when it removes nothing."""
-        cell, d = divmod(target[0], 9)
-        if target[1]:
+        cell, d = divmod(target[N_IDX], 9)
+        if target[N_ON]:
             rem = g.cands[cell] & ~(1 << d)
             if not rem:
                 return None
@@ -514,8 +526,8 @@ class Chaining:
                      absurd: bool) -> Chain | None:
         """A contradiction or double forcing chain hint, or None when it removes nothing."""
         # "on" hints keep the target's digit (source off in contradiction, or target on); "off" remove it.
-        keep = (absurd and not source[1]) or (not absurd and target[1])
-        cell, d = divmod(target[0], 9)
+        keep = (absurd and not source[N_ON]) or (not absurd and target[N_ON])
+        cell, d = divmod(target[N_IDX], 9)
         if keep:
             rem = g.cands[cell] & ~(1 << d)
             if not rem:
@@ -523,7 +535,7 @@ class Chaining:
             removals = {cell: rem}
         else:
             removals = {cell: 1 << d}
-        src_pot = Pot(source[0] // 9, source[0] % 9 + 1, source[1])  # a root: no parents
+        src_pot = Pot(source[N_IDX] // 9, source[N_IDX] % 9 + 1, source[N_ON])  # a root: no parents
         result: Pot | Node = Pot(src_pot.cell, src_pot.digit, not src_pot.on) if (self.nishio or absurd) else dst_on
         h = Chain(self, "binary", removals, [dst_on, dst_off], None, 7 if absurd else 1, src_pot, result)
         prefix = "Nishio " if self.nishio and self.level == 0 else "Dynamic " if self.dynamic else ""
@@ -579,12 +591,12 @@ class Chaining:
         """What the assumption ``source`` implies (to_on, to_off) and its contradiction if any,
         kept for later grids with the candidates the search reached (`Kept`)."""
         kept = self._closures.entries
-        key = source[0] * 2 + source[1]
+        key = source[N_IDX] * 2 + source[N_ON]
         got = kept.get(key)
         if got is None:
             to_on: dict[int, Node] = {}
             to_off: dict[int, Node] = {}
-            (to_on if source[1] else to_off)[source[0]] = source
+            (to_on if source[N_ON] else to_off)[source[N_IDX]] = source
             if self._links is None:
                 self._links = StaticLinks(g, not self.nishio, True, self.memo)
             # a static chain (multiple, level 0) never changes the grid; the others are dynamic
@@ -650,7 +662,7 @@ class Chaining:
             more = real[1:]
             mask = 0
             for r in real:
-                mask |= r[6]
+                mask |= r[N_MASK]
             for k in removed:
                 result.append((k, False, ADVANCED, first, more, nested, mask | 1 << 2 * k))
         return result

@@ -8,8 +8,8 @@ increment. The searches of `search` make nodes or Pots; a hint keeps its chains'
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
 from ..board import Board
 from ..geometry import HOUSE_MASK
@@ -28,11 +28,25 @@ CELL_REGIONS = tuple(tuple((HOUSE_MASK[h], KIND_CAUSE[h // 9]) for h in CELL_HOU
 # Per cell and cause: the house mask it stands for.
 _CAUSE_MASK = tuple({cause: mask for mask, cause in CELL_REGIONS[c]} for c in range(81))
 
-# A node of the multiple, dynamic and nested searches: (candidate cell * 9 + digit - 1, on,
-# cause, first parent node or None, the further parent nodes (a list or ()), the nested Chain or
-# None, the node's and its ancestors' keys as a 1458-bit mask): a `Pot` as a tuple, far cheaper
-# to make, whose ancestor count is one popcount. `_pots_of` turns the chains of hints into Pots.
-Node = tuple[Any, ...]
+# A node of the multiple, dynamic and nested searches: the facts of a `Pot` as a plain tuple,
+# read by the field numbers below. Its fields: the candidate (cell * 9 + digit - 1), on, the
+# cause, the first parent node or None, the further parent nodes (a list or ()), the nested
+# Chain or None, and the node's and its ancestors' keys (candidate * 2 + on) as a 1458-bit mask,
+# so that its ancestor count is one popcount. `_pots_of` turns the chains of hints into Pots.
+#
+# Why two forms: the searches make a node for every potential they reach (most are never
+# shown), and a tuple display is the cheapest object Python makes; a hint's chains become Pots
+# only when shown. One form costs time: nodes as a NamedTuple (the same tuple with named
+# fields) made SE 8% slower (`scripts/se_benchmark.py top1465-200 --every 10 --ab`, 9.x: 10%),
+# and Pots (a class with ``__init__``) cost more still.
+N_IDX: Final = 0
+N_ON: Final = 1
+N_CAUSE: Final = 2
+N_PARENT: Final = 3
+N_MORE: Final = 4
+N_NESTED: Final = 5
+N_MASK: Final = 6
+Node: TypeAlias = "tuple[int, bool, int | None, Node | None, Sequence[Node], Chain | None, int]"
 
 
 class Pot:
@@ -130,7 +144,7 @@ class Chain:
         else:
             ends = self._ends
             if nodes:  # a node's mask holds its ancestors' keys
-                flat = sum(t[6].bit_count() for t in ends)
+                flat = sum(t[N_MASK].bit_count() for t in ends)
             elif kind in ("cycle",):
                 flat = ancestor_count(ends[0])
             else:
@@ -165,14 +179,14 @@ class Chain:
                 nxt: list[Any] = []
                 for p in todo:
                     if nodes:
-                        key = p[0] * 2 + p[1]
+                        key = p[N_IDX] * 2 + p[N_ON]
                         if key in seen:
                             continue
                         seen.add(key)
-                        out.append((p[0], p[1], p[2], p[5]))
-                        if p[3] is not None:
-                            nxt.append(p[3])
-                        nxt.extend(p[4])
+                        out.append((p[N_IDX], p[N_ON], p[N_CAUSE], p[N_NESTED]))
+                        if p[N_PARENT] is not None:
+                            nxt.append(p[N_PARENT])
+                        nxt.extend(p[N_MORE])
                     else:
                         if p.key in seen:
                             continue
@@ -257,17 +271,17 @@ def _pots_of(ends: list[Node]) -> list[Pot]:
             if id(n) in made:
                 todo.pop()
                 continue
-            first, more = n[3], n[4]
+            first, more = n[N_PARENT], n[N_MORE]
             missing = [q for q in ([first, *more] if first is not None else more) if id(q) not in made]
             if missing:
                 todo.extend(missing)
                 continue
             todo.pop()
-            cell, d = divmod(n[0], 9)
-            pot = Pot(cell, d + 1, n[1], made[id(first)] if first is not None else None, n[2])
+            cell, d = divmod(n[N_IDX], 9)
+            pot = Pot(cell, d + 1, n[N_ON], made[id(first)] if first is not None else None, n[N_CAUSE])
             for q in more:
                 pot.parents.append(made[id(q)])
-            pot.nested = n[5]
+            pot.nested = n[N_NESTED]
             made[id(n)] = pot
     return [made[id(e)] for e in ends]
 

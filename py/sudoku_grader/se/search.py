@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from ..board import Board
 from ..geometry import iter_bits as bits
-from .hints import CELL_REGIONS, NAKED, Node, Pot
+from .hints import CELL_REGIONS, N_IDX, N_MASK, NAKED, Node, Pot
 from .links import StaticLinks
 from .rules import DIGITS_OF
 
@@ -66,21 +66,21 @@ def implications(src: Board, to_on: dict[int, Node], to_off: dict[int, Node], li
     while pending_on or pending_off:
         if pending_on:
             p = pending_on.popleft()
-            idx = p[0]
+            idx = p[N_IDX]
             outs, reach = links_of[idx]
             if reach & on_bits:  # perhaps a contradiction: SE's own order finds the first
                 for k, c, v, cause in outs:
                     if k in to_on:
                         if cands[c] >> (v - 1) & 1:  # still in the reduced grid
-                            absurd = to_on[k], (k, False, cause, p, (), None, p[6] | key_off[k])
+                            absurd = to_on[k], (k, False, cause, p, (), None, p[N_MASK] | key_off[k])
                             return absurd, on_bits | off_bits if dynamic else _keys(to_on, to_off)
                     elif k not in to_off:
-                        q = (k, False, cause, p, (), None, p[6] | key_off[k])
+                        q = (k, False, cause, p, (), None, p[N_MASK] | key_off[k])
                         to_off[k] = q
                         pending_off.append(q)
                 off_bits |= reach  # what is gone was "off" already
             elif reach | off_bits != off_bits:
-                pm = p[6]
+                pm = p[N_MASK]
                 for k, _c, _v, cause in outs:
                     if k not in to_off:
                         q = (k, False, cause, p, (), None, pm | key_off[k])
@@ -89,10 +89,10 @@ def implications(src: Board, to_on: dict[int, Node], to_off: dict[int, Node], li
                 off_bits |= reach
         elif not dynamic:  # off -> on from the table of the grid
             p = pending_off.popleft()
-            for k, _c, _v, cause in off_on[p[0]]:
+            for k, _c, _v, cause in off_on[p[N_IDX]]:
                 if k in to_on:
                     continue
-                q = (k, True, cause, p, (), None, p[6] | key_on[k])
+                q = (k, True, cause, p, (), None, p[N_MASK] | key_on[k])
                 if k in to_off:
                     return (q, to_off[k]), _keys(to_on, to_off)
                 to_on[k] = q
@@ -100,7 +100,7 @@ def implications(src: Board, to_on: dict[int, Node], to_off: dict[int, Node], li
                 pending_on.append(q)
         else:
             p = pending_off.popleft()
-            idx = p[0]
+            idx = p[N_IDX]
             cell = _CELL_OF[idx]
             d = idx - 9 * cell
             bit = 1 << d
@@ -111,12 +111,12 @@ def implications(src: Board, to_on: dict[int, Node], to_off: dict[int, Node], li
                     other = m & -m
                 k = cell * 9 + other.bit_length() - 1
                 if not (plain and k in to_on):
-                    mask = p[6] | key_on[k]
+                    mask = p[N_MASK] | key_on[k]
                     gone = src_cands[cell] & ~m
                     if gone:
                         more: Sequence[Node] = [to_off[cell * 9 + w - 1] for w in DIGITS_OF[gone]]
                         for r in more:
-                            mask |= r[6]
+                            mask |= r[N_MASK]
                     else:
                         more = _NO_PARENTS
                     q = (k, True, NAKED, p, more, None, mask)
@@ -139,12 +139,12 @@ def implications(src: Board, to_on: dict[int, Node], to_off: dict[int, Node], li
                     k = (ob.bit_length() - 1) * 9 + d
                     if plain and k in to_on:
                         continue
-                    mask = p[6] | key_on[k]
+                    mask = p[N_MASK] | key_on[k]
                     gone = src_dcells[d + 1] & rm & ~pos
                     if gone:
                         more = [to_off[c * 9 + d] for c in bits(gone)]
                         for r in more:
-                            mask |= r[6]
+                            mask |= r[N_MASK]
                     else:
                         more = _NO_PARENTS
                     q = (k, True, cause, p, more, None, mask)
@@ -160,9 +160,9 @@ def implications(src: Board, to_on: dict[int, Node], to_off: dict[int, Node], li
         if not pending_on and not pending_off and level > 0:
             assert advanced is not None
             for q in advanced(g, src, to_off):
-                if q[0] not in to_off:
-                    to_off[q[0]] = q
-                    off_bits |= 1 << q[0]
+                if q[N_IDX] not in to_off:
+                    to_off[q[N_IDX]] = q
+                    off_bits |= 1 << q[N_IDX]
                     pending_off.append(q)
     return None, on_bits | off_bits if dynamic else _keys(to_on, to_off)
 
