@@ -166,6 +166,12 @@ def test_solved_message_in_view_history_statistics_and_reset(page: Any) -> None:
     box = solved.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"], box
     shot(page, f"games-02-solved-{page.viewport_name}")
+    # nothing is left to spoil: the ratings and the solution path show, with no offer to rate
+    page.wait_for_selector('[data-testid="ratings"][data-puzzle] table', timeout=120_000)
+    page.wait_for_function("document.querySelectorAll('#steps li').length > 0", timeout=120_000)
+    assert by_id(page, "steps").is_visible() and not by_id(page, "path-note").is_visible()
+    assert "stays hidden" not in by_id(page, "ratings").inner_text()
+    assert by_id(page, "rate-in-solve").count() == 0
     tap(page, "feedback-close")  # the docked message goes back under the grid
     # history and statistics
     history = json.loads(page.evaluate("localStorage.getItem('sudoku-grader-history')"))

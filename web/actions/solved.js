@@ -1,5 +1,6 @@
 // A solved grid: the sentence that says so, with the puzzle's headline ratings and hardest step.
 import { metaOf, solvedLead } from "./gamemeta.js";
+import { analyze } from "./analysis.js";
 import { persist } from "./saves.js";
 import { say } from "./state.js";
 import { loadCatalogue } from "./settings.js";
@@ -23,25 +24,32 @@ export async function noticeSolved(store) {
   const runs = store.runs;
   if (runs.solvedFor === puzzle) return;
   runs.solvedFor = puzzle;
-  const a = s.analysis;
-  let rate = a?.puzzle === puzzle && !a.pending?.length && !a.stopped ? a.rate : null; // every scale rated
+  // Nothing is left to spoil: every scale's rating and the solution path show in their panels
+  // (rated now unless an analysis of this puzzle has them already).
+  const a = s.analysis?.puzzle === puzzle ? s.analysis : null;
+  const analysing = a?.explain || (a && store.state.running === "rate") ? null : analyze(store);
+  let rate = complete(a) ? a.rate : null;
   if (!rate && meta.ratings) rate = { ratings: meta.ratings, bottleneck: meta.hardest ? { name: meta.hardest } : null };
-  if (rate && !store.state.catalogue) await loadCatalogue(store).catch(() => {}); // the sentence's scales come from it
-  if (!rate) {
-    try {
-      if (!store.state.catalogue) await loadCatalogue(store); // the sentence's scales come from it
-      const scales = sentenceScales(store.state.catalogue, s.game.geo.size).map((x) => x.id).join(",");
-      rate = await store.engine.request("rate", puzzle, scales ? { scales } : {});
-    } catch {
-      rate = null;
-    } finally {
-      runs.solvedFor = null;
+  try {
+    if (!store.state.catalogue) await loadCatalogue(store); // the sentence's scales come from it
+    if (!rate && analysing) {
+      await analysing;
+      const b = store.state.analysis;
+      if (b?.puzzle === puzzle && complete(b)) rate = b.rate;
     }
+  } catch {
+    rate = rate || null;
+  } finally {
+    runs.solvedFor = null;
   }
-  runs.solvedFor = null;
   if (store.state.game.puzzle() !== puzzle || !store.state.solvedInfo) return;
   const text = `${lead} ${solvedSentence(rate, store.state.catalogue, store.state.game.geo.size)}`;
   store.update({ solvedInfo: { puzzle, text, ...offer } });
+}
+
+/** An analysis whose every scale finished (the sentence may quote it). @param {any} a */
+function complete(a) {
+  return Boolean(a && !a.pending?.length && a.stopped?.phase !== "rate" && a.rate);
 }
 
 /** The scales the solved sentence names: the catalogue's scales with a `headline` that rate a

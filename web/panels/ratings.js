@@ -99,15 +99,19 @@ export function mount(root, store) {
     if (!a) {
       delete ratingsRoot.dataset.puzzle;
       // Solve has no "Rate & explain" button: the player may still ask how hard the puzzle is
-      // (the solution path stays hidden until asked for).
-      const offer = s.mode === "solve" && /[1-9]/.test(s.game.puzzle());
-      ratingsRoot.innerHTML = `<p class="muted">${offer
-        ? "How hard is this puzzle? Its ratings show here; the solution path stays hidden."
-        : "Rate a puzzle to see every scale side by side."}</p>`;
+      // (the solution path stays hidden until asked for). Once solved, nothing is hidden: the
+      // ratings and the path are on their way (noticeSolved asks for them).
+      const solved = s.mode === "solve" && s.solvedInfo?.puzzle === s.game.puzzle();
+      const offer = s.mode === "solve" && /[1-9]/.test(s.game.puzzle()) && !(solved && s.running);
+      ratingsRoot.innerHTML = `<p class="muted">${solved
+        ? "Solved: every scale's rating and the solution path show here."
+        : offer
+          ? "How hard is this puzzle? Its ratings show here; the solution path stays hidden."
+          : "Rate a puzzle to see every scale side by side."}</p>`;
       if (offer) {
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = "Rate this puzzle";
+        b.textContent = solved ? "Show the ratings and the path" : "Rate this puzzle";
         b.setAttribute("data-testid", "rate-in-solve");
         b.disabled = Boolean(s.running);
         b.addEventListener("click", () => act.analyze(store));
@@ -200,7 +204,7 @@ export function mount(root, store) {
   }
 
   store.subscribe((s, keys) => {
-    if (touches(keys, "analysis", "catalogue", "mode", "running") || (!s.analysis && touches(keys, "game"))) render(s);
+    if (touches(keys, "analysis", "catalogue", "mode", "running", "solvedInfo") || (!s.analysis && touches(keys, "game"))) render(s);
     else if (touches(keys, "view")) drawChart(s);
   });
   render(store.state);
