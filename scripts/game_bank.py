@@ -12,7 +12,10 @@ is stopped keeps every line written; the same command again starts after the las
 a larger range extends the log. ``pack`` reads the logs, keeps each 9x9 puzzle whose ratings fall
 in one level's bands (`LEVELS`, in seed order, at most ``--per-level``) and writes
 ``web/bank/<level>.json`` plus ``web/bank/index.json`` (the levels, their bands, the counts and
-the seed ranges). The shipped bank is therefore the same for the same logs and options.
+the seed ranges). The shipped bank is therefore the same for the same logs and options. A log that
+starts past seed 0 extends the shipped bank: ``pack`` keeps the shipped entries of the seeds before
+it (the same lines a run from seed 0 would give). The shipped bank was made in two runs: seeds
+0:4560 (and 6x6 0:400), then ``generate --seeds 4560:5738 --six 0:0`` for 84 more Expert puzzles.
 
 Run it in the background on a shared machine: ``nice -n 15``, one process.
 """
@@ -135,18 +138,37 @@ def _entry(line: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
+def _first_seed(path: Path) -> int | None:
+    return next((line["seed"] for line in _lines(path)), None)
+
+
+def _shipped(level: str, before: int | None) -> list[dict[str, Any]]:
+    """The shipped bank's entries of ``level`` from seeds before ``before`` (the first seed in the
+    logs): a log that starts past seed 0 extends the bank made from earlier logs, which need not be
+    kept (each seed gives the same line again)."""
+    path = OUT / f"{level}.json"
+    if not before or not path.exists():
+        return []
+    return [e for e in json.loads(path.read_text()) if e["seed"] < before]
+
+
 def pack(per_level: int, per_six: int) -> dict[str, Any]:
     OUT.mkdir(parents=True, exist_ok=True)
-    chosen: dict[str, list[dict[str, Any]]] = {lid: [] for lid, *_ in LEVELS}
+    first9, first6 = _first_seed(RAW / "raw9.jsonl"), _first_seed(RAW / "raw6.jsonl")
+    old = json.loads((OUT / "index.json").read_text()) if (OUT / "index.json").exists() else {}
+    chosen: dict[str, list[dict[str, Any]]] = {lid: _shipped(lid, first9)[:per_level] for lid, *_ in LEVELS}
     seeds9 = [-1, -1]
     seen = 0
+    if first9 and old.get("seeds9") and old["seeds9"][1] == first9 - 1:  # the earlier logs' range
+        seeds9, seen = list(old["seeds9"]), int(old.get("lines9", 0))
     for line in _lines(RAW / "raw9.jsonl"):
         seen += 1
         seeds9 = [line["seed"] if seeds9[0] < 0 else seeds9[0], line["seed"]]
         lid = level_of(line)
         if lid and len(chosen[lid]) < per_level:
             chosen[lid].append(_entry(line))
-    six = [_entry(x) for x in _lines(RAW / "raw6.jsonl") if x.get("ratings")][:per_six]
+    six = (_shipped(SIX[0], first6 if first6 is not None else 1 << 62)
+           + [_entry(x) for x in _lines(RAW / "raw6.jsonl") if x.get("ratings")])[:per_six]
     chosen[SIX[0]] = six
     levels = []
     for lid, label, (lo, hi), hodoku_levels in LEVELS:

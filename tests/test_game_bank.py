@@ -86,3 +86,28 @@ def test_pack_keeps_each_level_in_seed_order(tmp_path: Path, monkeypatch: pytest
     assert [e["seed"] for e in json.loads((tmp_path / "out" / "medium.json").read_text())] == [2]
     assert {lv["id"]: lv["count"] for lv in idx["levels"]}["easy"] == 2
     assert idx["lines9"] == 5
+
+
+def test_pack_extends_the_shipped_bank_from_a_later_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log that starts past seed 0 adds to the shipped entries of the earlier seeds (whose logs
+    are gone) and keeps the seed range; shipped entries of the log's own seeds are not kept twice."""
+    raw, out = tmp_path / "raw", tmp_path / "out"
+    raw.mkdir()
+    out.mkdir()
+
+    def line(seed: int, er: float, lv: str) -> dict[str, Any]:
+        return {"seed": seed, "size": 9, "puzzle": f"{seed:081d}", "solution": "1" * 81,
+                "ratings": {"se": {"er": er, "ep": 1.2, "ed": 1.2}, "hodoku": {"score": 1, "level": lv}}}
+
+    shipped = [game_bank._entry(line(s, 1.5, "Easy")) for s in (0, 2, 7)]  # 7: a seed the new log has too
+    (out / "easy.json").write_text(json.dumps(shipped))
+    (out / "six.json").write_text(json.dumps([game_bank._entry({**line(0, 1, "Easy"), "size": 6})]))
+    (out / "index.json").write_text(json.dumps({"seeds9": [0, 4], "lines9": 5}))
+    (raw / "raw9.jsonl").write_text("".join(json.dumps(line(s, er, lv)) + "\n" for s, er, lv in
+                                            [(5, 1.4, "Easy"), (6, 2.6, "Medium"), (7, 1.5, "Easy"), (8, 1.1, "Easy")]))
+    monkeypatch.setattr(game_bank, "RAW", raw)
+    monkeypatch.setattr(game_bank, "OUT", out)
+    idx = game_bank.pack(per_level=4, per_six=5)
+    assert [e["seed"] for e in json.loads((out / "easy.json").read_text())] == [0, 2, 5, 7]
+    assert [e["seed"] for e in json.loads((out / "six.json").read_text())] == [0]  # no 6x6 log: kept
+    assert idx["seeds9"] == [0, 8] and idx["lines9"] == 9
