@@ -423,7 +423,13 @@ def empty_page_on_one_worker(context: Any, site: str) -> Any:
     pg = context.new_page()
     pg.goto(site)
     wait_ready(pg)
+    # a game in progress from an earlier test opens by itself: leave it for an empty grid
+    pg.wait_for_function("""() => { const g = window.sudokuGrader;
+        return !g.store.saves.inProgress().length || g.state.resumed !== null || g.state.game.givenCount() > 0; }""")
+    if pg.evaluate("window.sudokuGrader.state.resumed !== null"):
+        by_id(pg, "resumed-leave").click()
     pg.wait_for_function("window.sudokuGrader.state.catalogue !== null", timeout=WORK_TIMEOUT_MS)
+    assert pg.evaluate("window.sudokuGrader.state.game.givenCount()") == 0
     assert pg.evaluate("window.sudokuGrader.engine.long.state") == "idle"
     return pg
 
@@ -876,9 +882,14 @@ def test_export_and_paste_back_to_continue(page: Any, site: str) -> None:
     by_id(page, "load").click()
     page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
     assert cell_labels(page) == labels
-    # a fresh visit offers the game in progress
+    # a fresh visit opens the game in progress by itself
     page.goto(site)
     wait_ready(page)
+    page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p", arg=EASY)
+    page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')
+    assert cell_labels(page) == labels
+    # and with an empty grid the games in progress are offered
+    by_id(page, "resumed-leave").click()
     assert page.locator("#saved-box").get_attribute("open") is not None
     by_id(page, "continue-1").click()
     page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]')

@@ -208,17 +208,34 @@ def test_games_list_updates_continue_card_and_delete(page: Any, site: str) -> No
     by_id(page, f"cell-r{empty[0] // 9 + 1}c{empty[0] % 9 + 1}").click()
     page.keyboard.press(solution[empty[0]])
     assert f"{givens + 1} of 81 cells filled" in item.inner_text(), "the list follows the play"
-    # a fresh visit shows the game in progress at the top
+    played = page.evaluate("window.sudokuGrader.state.game.placedLine()")
+    # a fresh visit opens the game in progress by itself, as it was left (a bank puzzle: before
+    # the engine is up), and says so at the top with the way to an empty grid
     page.goto(site)
+    page.wait_for_function("p => window.sudokuGrader?.state.game.puzzle() === p", arg=puzzle, timeout=30_000)
+    assert page.evaluate("window.sudokuGrader.state.mode") == "solve"
+    assert page.evaluate("window.sudokuGrader.state.game.placedLine()") == played, "a move was lost"
     card = by_id(page, "continue-card")
-    card.wait_for()
+    assert "Welcome back: your Medium game" in card.inner_text()
+    cb, gb = card.bounding_box(), page.locator("#grid").bounding_box()
+    assert cb["y"] + cb["height"] <= page.viewport_size["height"] and gb["width"] > 0
+    shot(page, f"games-03-resumed-{page.viewport_name}")
+    # the first move takes the welcome away
+    by_id(page, f"cell-r{empty[1] // 9 + 1}c{empty[1] % 9 + 1}").click()
+    page.keyboard.press(solution[empty[1]])
+    page.wait_for_function("!document.querySelector('[data-testid=continue-card]').checkVisibility()")
+    played = page.evaluate("window.sudokuGrader.state.game.placedLine()")
+    # the way to something else: an empty grid; the game waits on the Continue card
+    page.goto(site)
+    by_id(page, "resumed-leave").click()
+    assert page.evaluate("window.sudokuGrader.state.game.givenCount()") == 0
+    by_id(page, "continue").wait_for()
     assert "Medium game" in card.inner_text()
-    cb = card.bounding_box()
-    assert cb["y"] + cb["height"] <= page.viewport_size["height"]
     shot(page, f"games-03-continue-{page.viewport_name}")
     by_id(page, "continue").click()
     page.wait_for_selector('[data-testid="mode-solve"][aria-pressed="true"]', timeout=120_000)
     assert puzzle_on_grid(page) == puzzle
+    assert page.evaluate("window.sudokuGrader.state.game.placedLine()") == played
     # delete it: gone, and still gone after a reload
     open_games(page)
     assert by_id(page, "delete-game").count() == 1
@@ -227,6 +244,7 @@ def test_games_list_updates_continue_card_and_delete(page: Any, site: str) -> No
     page.reload()
     wait_ready(page)
     assert by_id(page, "continue-card").is_hidden()
+    assert page.evaluate("window.sudokuGrader.state.game.givenCount()") == 0  # nothing left to resume
     open_games(page)
     assert by_id(page, "delete-game").count() == 0
     assert page.evaluate("p => localStorage.getItem('sudoku-grader-game:' + p)", puzzle) is None

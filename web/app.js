@@ -137,7 +137,9 @@ $("embed-snippet").textContent =
 
 // ------------------------------------------------------------------ start
 act.scheduleValidity(store);
-if (location.hash.length > 1 && !learnRoute(location.hash)) act.openHash(store, location.hash);
+if (location.hash.length > 1) {
+  if (!learnRoute(location.hash)) act.openHash(store, location.hash);
+} else act.resumeLastGame(store); // a return visit: the game in progress, as it was left
 
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
   navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {

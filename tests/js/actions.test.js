@@ -125,3 +125,43 @@ test("the solved sentence names the catalogue's headline scales and the hardest 
   assert.equal(act.solvedSentence(other, renamed, 9), "You solved an HDK Hard / Explainer 2.5 puzzle; its hardest step is XY-Wing.");
   assert.equal(act.solvedSentence(other, { scales: [] }, 9), "You solved the puzzle.");
 });
+
+test("a return visit opens the last game in progress in Solve, as it was left", async () => {
+  const first = makeStore();
+  await act.openPosition(first, { givens: P }, "solve");
+  act.typeDigit(first, Number(SOLUTION[empties[0]]), empties[0]);
+  // the next visit: a new store on the same storage, an empty grid
+  const again = createStore(act.initialState(), { engine: first.engine, storage: first.storage, saves: new Saves(first.storage) });
+  assert.equal(await act.resumeLastGame(again), true);
+  assert.equal(again.state.mode, "solve");
+  assert.equal(again.state.game.placedLine(), first.state.game.placedLine(), "the move is kept");
+  assert.equal(again.state.resumed.givens, P);
+  act.typeDigit(again, Number(SOLUTION[empties[1]]), empties[1]);
+  assert.equal(again.saves.load(P).placedLine(), again.state.game.placedLine());
+  // a grid the player has typed on meanwhile is left alone; no game in progress: nothing opens
+  const busy = createStore(act.initialState(), { engine: first.engine, storage: first.storage, saves: new Saves(first.storage) });
+  act.typeDigit(busy, 5, 0);
+  assert.equal(await act.resumeLastGame(busy), false);
+  assert.equal(busy.state.game.puzzle()[0], "5");
+  const none = makeStore();
+  assert.equal(await act.resumeLastGame(none), false);
+  assert.equal(none.state.game.givenCount(), 0);
+});
+
+test("a bank game resumes with no engine work: its solution and ratings come from the bank", async () => {
+  const store = makeStore();
+  const entry = { seed: 1, puzzle: P, solution: SOLUTION, ratings: { se: { er: 2.0 } }, hardest: "Hidden Single" };
+  store.bank = { entries: async () => [entry], index: async () => ({ levels: [{ id: "easy", label: "Easy" }] }) };
+  store.picker = { next: () => entry };
+  await act.newGame(store, "easy");
+  act.typeDigit(store, Number(SOLUTION[empties[0]]), empties[0]);
+  const asked = [];
+  const engine = { timeLimit: 0, request: async (op) => { asked.push(op); throw new Error("no engine yet"); } };
+  const again = createStore(act.initialState(), { engine, storage: store.storage, saves: new Saves(store.storage), bank: store.bank });
+  assert.equal(await act.resumeLastGame(again), true);
+  assert.deepEqual(asked, []);
+  assert.equal(again.state.mode, "solve");
+  assert.equal(again.state.status.solution, SOLUTION);
+  assert.deepEqual(again.state.gameMeta.ratings, entry.ratings);
+  assert.equal(again.state.gameMeta.level, "easy");
+});

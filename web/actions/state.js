@@ -88,6 +88,8 @@ import { initialLearn } from "./learn.js";
  * @property {{line: string, verdict: string, version: number}|null} coach  the coach's line on the last move
  * @property {import("./gamemeta.js").GameMeta|null} gameMeta  the game in Solve: its New-game level, hints and
  *   checks used, and a bank puzzle's ratings (gamemeta.js)
+ * @property {{givens: string, level: string|null, seconds: number}|null} resumed  the game in progress the
+ *   page opened with on its own (a return visit), while it is on the grid
  */
 
 /**
@@ -161,6 +163,7 @@ export function initialState(settings = { ...DEFAULT_SETTINGS }) {
     learn: initialLearn(),
     coach: null,
     gameMeta: null,
+    resumed: null,
   };
 }
 

@@ -1,5 +1,6 @@
-// The player's games: a Continue card at the top when the page opens on an empty grid with a game
-// in progress, the games in progress (updated as the player plays; each can be continued or
+// The player's games: on a return visit the last game in progress opens by itself (a card at the top
+// says so and offers an empty grid instead); a Continue card at the top when the grid is empty with
+// a game in progress, the games in progress (updated as the player plays; each can be continued or
 // deleted), the finished games (date, level, time, hints, checks) and the statistics per level,
 // with a Reset that asks first. Everything is read from the saves (web/model/saves.js).
 import * as act from "../actions/index.js";
@@ -26,14 +27,36 @@ export function mount(root, store) {
   const levelName = (/** @type {string|null|undefined} */ id) => (id ? labels[id] || id : "Other");
 
   /** @param {any} g  a saved entry */
-  const open = (g) => act.openPosition(store, { givens: g.givens }, "solve");
+  const open = (g) => act.resumeGame(store, g);
+
+  /** A return visit opened the last game by itself: say so, with the way to something else.
+   * @param {any} s */
+  function renderResumed(s) {
+    const r = s.resumed;
+    card.dataset.kind = "resumed";
+    const p = document.createElement("p");
+    p.textContent = `Welcome back: your ${levelName(r.level)} game as you left it, ${clock(r.seconds)} played.`;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = "Empty grid";
+    b.title = "An empty grid to enter a puzzle (this game stays in Your games)";
+    b.setAttribute("data-testid", "resumed-leave");
+    b.addEventListener("click", () => act.clearGrid(store)); // the game stays in the list (Undo brings it back)
+    card.append(p, b);
+  }
 
   /** @param {any} s */
   function renderCard(s, games) {
     const g = games[0];
-    card.hidden = !(g && s.mode === "analyse" && !s.game.givenCount());
+    const resumed = s.resumed && s.mode === "solve" && s.game.puzzle() === s.resumed.givens;
+    card.hidden = !resumed && !(g && s.mode === "analyse" && !s.game.givenCount());
     card.textContent = "";
     if (card.hidden) return;
+    if (resumed) {
+      renderResumed(s);
+      return;
+    }
+    card.dataset.kind = "continue";
     const p = document.createElement("p");
     p.textContent = `Your ${levelName(g.level)} game: ${clock(g.seconds || 0)} played, ` +
       `${g.filled} of ${g.filled + g.empty} cells filled.`;
@@ -132,7 +155,9 @@ export function mount(root, store) {
     render(store.state);
   });
   store.subscribe((/** @type {any} */ s, /** @type {Set<string>} */ keys) => {
-    if (touches(keys, "mode", "saveProblem", "solvedInfo", "gameMeta") || (keys.has("game") && (s.mode === "solve" || box.open))) {
+    // the welcome goes with the first move (or anything else put on the grid)
+    if (keys.has("game") && !keys.has("resumed") && s.resumed) queueMicrotask(() => act.forgetResumed(store));
+    if (touches(keys, "mode", "saveProblem", "solvedInfo", "gameMeta", "resumed") || (keys.has("game") && (s.mode === "solve" || box.open))) {
       queueMicrotask(() => render(store.state)); // once the move is saved (the save follows the update)
     } else if (keys.has("game") && !card.hidden) renderCard(s, store.saves?.inProgress() || []);
   });
