@@ -83,6 +83,19 @@ def test_82_characters_say_which_one_is_extra(page: Any, site: str) -> None:
     assert page.evaluate("window.sudokuGrader.state.game.givenCount()") == 0, "nothing was guessed"
 
 
+def test_no_solution_names_the_house_that_runs_out(page: Any, site: str) -> None:
+    """A generated puzzle with one digit added that breaks it: the status line says where it fails
+    (the engine's words: tests/test_no_solution.py checks them)."""
+    broken = ".....6.45.54.7....2..3..7...1.64.987.7..39............1.....5.6.89...1..6.2......"
+    page.goto(f"{site}#{broken}")
+    validity = page.locator('[data-testid="validity"]')
+    page.wait_for_function("document.querySelector('[data-testid=validity]').textContent.includes('No solution')",
+                           timeout=WORK_TIMEOUT_MS)
+    text = validity.inner_text()
+    assert text.startswith("No solution: once the singles it forces are placed (r3c6=4,"), text
+    assert "1 has no place left in row 1: r1c3 sees the 1 in r3c3" in text, text
+
+
 def test_no_engine_capability_message_before_the_engine_answered(page: Any, site: str) -> None:
     page.goto(f"{site}#{EASY}")  # rating starts before the engine is up
     page.locator('[data-testid="rating-se-er"]').wait_for(timeout=WORK_TIMEOUT_MS)

@@ -25,7 +25,19 @@ from operator import itemgetter, ne
 from typing import Any
 
 from .board import Board, find_duplicate
-from .geometry import ALL_DIGITS, CELL_HOUSE_BITS, HOUSES, NCELLS, PEERS, STANDARD, Geometry, geometry_for, sizes_text
+from .geometry import (
+    ALL_DIGITS,
+    CELL_HOUSE_BITS,
+    HOUSES,
+    NCELLS,
+    PEERS,
+    STANDARD,
+    Geometry,
+    cell_name,
+    geometry_for,
+    house_name,
+    sizes_text,
+)
 
 _POP = tuple(bin(i).count("1") for i in range(512))
 # branching weight of a peer sharing a digit: bivalue 2, three candidates 1, solved 0
@@ -394,21 +406,24 @@ def _start(values: list[int], g: Geometry) -> list[int] | None:
 
 def solve(puzzle: Board | Sequence[int], limit: int = 2, geometry: Geometry | None = None) -> Solution:
     """Solve a board (respecting its candidates) or a list of digits (0 = empty): 81 of them
-    (the index space: 9x9, or ``geometry``'s grid) or a smaller grid's cells row by row."""
+    (the index space: 9x9, or ``geometry``'s grid) or a smaller grid's cells row by row. With no
+    solution, ``reason`` names the first cell or house that runs out and why (`why_none`)."""
     if isinstance(puzzle, Board):
         g = puzzle.geometry
-        clash = find_duplicate(puzzle.values, g)
+        values = list(puzzle.values)
+        clash = find_duplicate(values, g)
         if clash:
             return Solution("none", reason=clash, geometry=g)
         cands = candidates_for_search(puzzle)
         if cands is None:
-            return Solution("none", reason="a cell has no candidate left", geometry=g)
+            return Solution("none", reason=why_none(values, g, puzzle.cands), geometry=g)
         # placed digits are already out of their peers (a Board keeps that invariant; the
         # leaf check catches anything else); propagate the unplaced one-candidate cells
-        for c, v in enumerate(puzzle.values):
+        for c, v in enumerate(values):
             m = cands[c]
             if not v and m and not m & (m - 1) and not _assign(cands, c, m, g.peers):
-                return Solution("none", reason="the candidates contradict each other", geometry=g)
+                return Solution("none", reason=why_none(values, g, puzzle.cands), geometry=g)
+        given: Sequence[int] | None = puzzle.cands
     else:
         values, g = _grid_of(puzzle, geometry)
         clash = find_duplicate(values, g)
@@ -416,13 +431,139 @@ def solve(puzzle: Board | Sequence[int], limit: int = 2, geometry: Geometry | No
             return Solution("none", reason=clash, geometry=g)
         start = _start(values, g)
         if start is None:
-            return Solution("none", reason="the givens contradict each other", geometry=g)
-        cands = start
+            return Solution("none", reason=why_none(values, g), geometry=g)
+        cands, given = start, None
     out: list[list[int]] = []
     _run(cands, limit, out, g)
     if not out:
-        return Solution("none", reason="no grid completes these givens", geometry=g)
+        return Solution("none", reason=why_none(values, g, given), geometry=g)
     return Solution("unique" if len(out) == 1 else "multiple", out, geometry=g)
+
+
+# ---------------------------------------------------------------- why there is no solution
+def why_none(values: Sequence[int], g: Geometry, cands: Sequence[int] | None = None, shown: int = 6,
+             tries: int = 8) -> str:
+    """Why ``values`` (81 entries in the index space, 0 empty; no digit repeated in a house) have
+    no solution: the first empty cell left without a candidate, or the first house with a digit
+    that has no place left, and what rules them out, once the singles the puzzle forces are placed
+    (naked, then hidden; the first ``shown`` of them are named). ``cands``: the position's own
+    candidates per cell (a pencilmark grid), else every digit its peers allow. When the singles
+    stop first, it names a cell (of the ``tries`` with the fewest candidates) each of whose
+    candidates runs out by singles, saying where; a candidate that fails only after more
+    guessing is said to."""
+    vals = list(values)
+    cand = [0] * NCELLS
+    for c in g.cells:
+        if not vals[c]:
+            m = g.all_digits if cands is None else cands[c] & g.all_digits
+            for p in g.peers[c]:
+                if vals[p]:
+                    m &= ~(1 << (vals[p] - 1))
+            cand[c] = m
+    forced, dead = _singles(vals, cand, g, cands)
+    if dead:
+        return _after(forced, shown) + dead
+    # the singles stop: a cell each of whose candidates runs out by singles, fewest candidates first
+    empty = sorted((c for c in g.cells if not vals[c]), key=lambda c: _POP[cand[c]])
+    best: tuple[int, list[str]] | None = None
+    for branch in empty[:tries]:
+        outs = []
+        for d in g.digits:
+            if cand[branch] >> (d - 1) & 1:
+                v2, c2 = vals[:], cand[:]
+                _place(v2, c2, g, branch, d)
+                more, out = _singles(v2, c2, g, cands)
+                outs.append(f"With {d} there, {_after(more, 0)}{out}." if out
+                            else f"{d} fails only after more guessing.")
+        if best is None or sum("guessing" not in o for o in outs) > sum("guessing" not in o for o in best[1]):
+            best = branch, outs
+        if all("guessing" not in o for o in outs):
+            break
+    assert best is not None  # an empty cell is left: the search found no solution below it
+    return (_after(forced, shown) + f"no cell or house runs out by singles alone ({len(empty)} cells still empty); "
+            f"each candidate of {cell_name(best[0])} fails. " + " ".join(best[1]))
+
+
+def _place(vals: list[int], cand: list[int], g: Geometry, c: int, d: int) -> None:
+    vals[c], cand[c] = d, 0
+    for p in g.peers[c]:
+        cand[p] &= ~(1 << (d - 1))
+
+
+def _singles(vals: list[int], cand: list[int], g: Geometry,
+             given: Sequence[int] | None) -> tuple[list[str], str | None]:
+    """Place singles (in ``vals``/``cand``) until a cell or house runs out: the singles placed and
+    what ran out (None when the singles stop first)."""
+    forced: list[str] = []
+    while True:
+        dead = _runs_out(vals, cand, g, given)
+        if dead:
+            return forced, dead
+        single = _single(vals, cand, g)
+        if single is None:
+            return forced, None
+        _place(vals, cand, g, *single)
+        forced.append(f"{cell_name(single[0])}={single[1]}")
+
+
+def _after(forced: list[str], shown: int) -> str:
+    if not forced:
+        return ""
+    if not shown:
+        return f"after {len(forced)} single{'s' if len(forced) > 1 else ''}, "
+    named = ", ".join(forced[:shown]) + (f" and {len(forced) - shown} more" if len(forced) > shown else "")
+    return f"once the singles it forces are placed ({named}), "
+
+
+def _runs_out(vals: list[int], cand: list[int], g: Geometry, given: Sequence[int] | None) -> str | None:
+    """The first empty cell with no candidate, or the first house where a missing digit has no
+    place, with what rules it out; None when neither happens."""
+    kinds = ("row", "column", "box")
+    for c in g.cells:
+        if vals[c] or cand[c]:
+            continue
+        parts, seen = [], 0
+        for kind, h in zip(kinds, g.cell_houses[c]):
+            ds = sorted({vals[p] for p in g.houses[h] if vals[p]} - {d for d in g.digits if seen >> (d - 1) & 1})
+            seen |= sum(1 << (d - 1) for d in ds)
+            if ds:
+                parts.append(f"its {kind} holds {', '.join(map(str, ds))}")
+        left = [d for d in g.digits if not seen >> (d - 1) & 1]
+        if left:  # ruled out by the position's own candidates
+            parts.append(f"its candidates leave out {', '.join(map(str, left))}")
+        return f"{cell_name(c)} has no candidate left: {'; '.join(parts)}"
+    for h in g.house_ids:
+        cells = g.houses[h]
+        placed = {vals[c] for c in cells if vals[c]}
+        for d in g.digits:
+            bit = 1 << (d - 1)
+            if d in placed or any(cand[c] & bit for c in cells):
+                continue
+            by: dict[int | None, list[str]] = {}  # the cell holding the d each empty cell sees
+            for c in cells:
+                if not vals[c]:
+                    by.setdefault(next((p for p in g.peers[c] if vals[p] == d), None), []).append(cell_name(c))
+            why = [f"{', '.join(names)} {'sees' if len(names) == 1 else 'see'} the {d} in {cell_name(seer)}"
+                   if seer is not None else f"{', '.join(names)} {'has' if len(names) == 1 else 'have'} no {d} "
+                   "among the candidates given" for seer, names in by.items()]
+            return f"{d} has no place left in {house_name(h)}: " + "; ".join(why)
+    return None
+
+
+def _single(vals: list[int], cand: list[int], g: Geometry) -> tuple[int, int] | None:
+    """A naked single (a cell with one candidate), else a hidden single (a digit with one place
+    in a house): (cell, digit), or None."""
+    for c in g.cells:
+        m = cand[c]
+        if not vals[c] and m and not m & (m - 1):
+            return c, m.bit_length()
+    for h in g.house_ids:
+        for d in g.digits:
+            bit = 1 << (d - 1)
+            spots = [c for c in g.houses[h] if cand[c] & bit]
+            if len(spots) == 1 and not any(vals[c] == d for c in g.houses[h]):
+                return spots[0], d
+    return None
 
 
 # ---------------------------------------------------------------- for the generator
