@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from browser_support import (
+    ROOT,
     WORK_TIMEOUT_MS,
     Timer,
     block_other_hosts,
@@ -517,10 +518,18 @@ def test_generate_aims_at_a_band_and_matches_the_python_package(page: Any) -> No
     from sudoku_grader.ratings import BY_ID, PAGES, SCALE_LIST
 
     page.locator("#generate-box > summary").click()
+    # the New game levels first, Medium by default, and the puzzle opens in Solve by default
+    page.wait_for_function("document.querySelector('[data-testid=gen-scale]').value === 'level:medium'")
+    assert by_id(page, "gen-solve").is_checked()
+    assert "SE 1.7–4.0, HoDoKu Medium" in by_id(page, "gen-bands").inner_text()
     targets = page.eval_on_selector_all('[data-testid="gen-scale"] option', "os => os.map(o => [o.value, o.text])")
+    bank_levels = json.loads((ROOT / "web" / "bank" / "index.json").read_text())["levels"]
+    assert targets[:len(bank_levels)] == [[f"level:{lv['id']}", f"level {lv['label']}"] for lv in bank_levels]
+    targets = targets[len(bank_levels):]
     from_records = [(s.id, f"{s.name} {s.level if s.levels else 'rating'}") for s in SCALE_LIST
                     if s.levels or PAGES[s.id].band]
     assert targets[1:-1] == [list(t) for t in from_records] and targets[0][0] == "" and targets[-1][0] == "technique"
+    by_id(page, "gen-solve").uncheck()  # first to analyse
     assert ["se", "Sudoku Explainer rating"] in targets and ["hodoku", "HoDoKu level"] in targets
     page.select_option('[data-testid="gen-scale"]', "hodoku")  # a scale with levels: aimed at by level
     assert by_id(page, "gen-level").is_visible() and not by_id(page, "gen-min").is_visible()
@@ -558,6 +567,22 @@ def test_generate_aims_at_a_band_and_matches_the_python_package(page: Any) -> No
     assert grid_line(page) == expected["puzzle"]
     assert page.url.endswith("#solve:" + expected["puzzle"])
     assert by_id(page, "gen-status").inner_text().startswith("New puzzle")
+    # a New game level: both its bands, the same puzzle as the package's, in Solve, said in view
+    page.select_option('[data-testid="gen-scale"]', "level:easy")
+    by_id(page, "gen-seed").fill("3")
+    by_id(page, "generate").click()
+    level = api.generate(game_level="easy", seed=3)
+    assert level["status"] == "unique" and level["rating"]["hodoku"]["level"] == "Easy"
+    page.wait_for_function("p => window.sudokuGrader.state.game.puzzle() === p"
+                           " && window.sudokuGrader.state.mode === 'solve'",
+                           arg=level["puzzle"], timeout=WORK_TIMEOUT_MS)
+    said = f"SE {level['rating']['er']:.1f}, HoDoKu Easy"
+    assert said in by_id(page, "gen-status").inner_text()
+    page.wait_for_function("s => document.querySelector('[data-testid=error]').textContent.includes(s)", arg=said)
+    box, grid = by_id(page, "error").bounding_box(), page.locator("#grid").bounding_box()
+    height = page.viewport_size["height"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    assert grid["y"] >= 0 and grid["y"] + grid["height"] <= height, grid
     # another puzzle on the grid: the line about the generated one goes
     by_id(page, "mode-analyse").click()
     by_id(page, "clear").click()

@@ -358,10 +358,12 @@ def generate(
     seed: int | None = None,
     timeout: float = 60.0,
     size: int = 9,
+    game_level: str | None = None,
     progress: Callable[[str], None] | None = None,
     cancel: Cancel | None = None,
 ) -> dict[str, Any]:
-    """One new puzzle with a unique solution, aimed like the CLI's ``generate``.
+    """One new puzzle with a unique solution, aimed like the CLI's ``generate``, or at one of the
+    app's New game levels (``game_level``: easy .. extreme, six; `levels.LEVELS`, both bands).
 
     Returns the generated puzzle (``status`` "unique", its rating, seed and tries),
     ``status`` "not-found" with a message when ``timeout`` seconds were not enough
@@ -370,8 +372,25 @@ def generate(
     stops it between two tries (`errors.Cancelled`). ``size`` 6 makes a 6x6 puzzle (only the
     SudokuWiki scale rates those).
     """
-    from .generator import GenerateOptions, generate_one
+    from .generator import GenerateOptions, generate_level, generate_one
 
+    if game_level:
+        from .levels import level_named
+
+        try:
+            level = level_named(str(game_level))
+        except SudokuError as e:
+            return {"status": "invalid", "error": str(e)}
+        used = int(seed) if seed not in (None, "") else random.randrange(2**31)
+        try:
+            made = generate_level(level.id, seed=used, timeout=float(timeout), progress=progress, cancel=cancel,
+                                  symmetry=symmetry or "none", minimal=bool(minimal))
+        except SudokuError as e:
+            return {"status": "invalid", "error": str(e)}
+        if made is None:
+            return {"status": "not-found", "seed": used,
+                    "error": f"no {level.name} puzzle found within {float(timeout):g} s (seed {used}): allow more time"}
+        return made.to_json()
     try:
         opts = GenerateOptions(symmetry=symmetry or "none", minimal=bool(minimal), technique=technique or None,
                                scale=scale or None, lo=None if min in (None, "") else float(min),

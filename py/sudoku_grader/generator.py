@@ -378,8 +378,11 @@ def generate_level(
     timeout: float | None = 600.0,
     progress: Progress | None = None,
     cancel: Callable[[], bool] | None = None,
+    symmetry: str = "none",
+    minimal: bool = False,
 ) -> Generated | None:
     """One puzzle of a New game level (`levels.LEVELS`) from ``seed``; None when ``timeout`` ran out.
+    ``symmetry`` and ``minimal`` as in `GenerateOptions`.
 
     A 9x9 level aims the generator at its SE band, then keeps the puzzle when HoDoKu's level is in
     the level's set too (else it tries the next seed); ``rating`` holds both scales' results
@@ -387,9 +390,9 @@ def generate_level(
     """
     lv = level_named(level)
     if lv.se is None:
-        return generate_one(GenerateOptions(size=lv.size), seed=seed, timeout=timeout, progress=progress,
-                            cancel=cancel)
-    opts = GenerateOptions(scale="se", lo=lv.se[0], hi=lv.se[1], size=lv.size)
+        return generate_one(GenerateOptions(size=lv.size, symmetry=symmetry, minimal=minimal), seed=seed,
+                            timeout=timeout, progress=progress, cancel=cancel)
+    opts = GenerateOptions(scale="se", lo=lv.se[0], hi=lv.se[1], size=lv.size, symmetry=symmetry, minimal=minimal)
     start = time.monotonic()
     for k in range(1_000_000):
         left = None if timeout is None else timeout - (time.monotonic() - start)

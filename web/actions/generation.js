@@ -35,15 +35,19 @@ export async function generate(store, opts, { mode = "analyse" } = {}) {
     return;
   }
   rememberGenerated(store.storage || null, res.puzzle); // for Print a book
-  const shown = ratingShown(store.state.catalogue, res.rating || {});
-  store.update({
-    genStatus:
-      `New puzzle: ${res.givens} givens, seed ${res.seed}${shown ? ", " + shown : ""}, ` +
-      `${res.tries} ${res.tries === 1 ? "try" : "tries"} in ${res.seconds.toFixed(1)} s.`,
-    genPuzzle: res.puzzle,
-  });
+  let shown = ratingShown(store.state.catalogue, res.rating || {});
+  const hodoku = res.rating?.hodoku; // a New game level: its second scale too
+  const hs = (store.state.catalogue?.scales || []).find((/** @type {any} */ x) => x.id === "hodoku");
+  const level = hodoku ? ratingShown(store.state.catalogue, { ...hodoku, scale: "hodoku" }) : "";
+  if (level) shown += `${shown ? ", " : ""}${hs?.headline?.label || hs?.name || "HoDoKu"} ${level}`;
+  const said =
+    `New puzzle: ${res.givens} givens, seed ${res.seed}${shown ? ", " + shown : ""}, ` +
+    `${res.tries} ${res.tries === 1 ? "try" : "tries"} in ${res.seconds.toFixed(1)} s.`;
+  store.update({ genStatus: said, genPuzzle: res.puzzle });
   if (mode === "solve") await openPosition(store, { givens: res.puzzle }, "solve");
   else await loadText(store, res.puzzle);
+  // said where the player looks too: the message docks by the grid, which scrolls into view
+  if (store.state.game.puzzle() === res.puzzle && !store.state.message) say(store, said);
   // an option this engine version does not take (a grid size it cannot generate yet): say so
   const ignored = res.ignored_options || [];
   if (ignored.length) say(store, `This engine version does not use these options for generating yet: ${ignored.join(", ")}.`);

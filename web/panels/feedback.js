@@ -39,6 +39,7 @@ export function mount(root, store) {
   // messages back in the page's flow (until the next news).
   const view = root.ownerDocument.defaultView;
   let dockedAt = 0;
+  let settling = false; // the page is still moving from the news (a mode's layout, our own scroll)
   const undock = () => body.classList.add("feedback-undocked");
   const close = root.ownerDocument.createElement("button");
   close.type = "button";
@@ -49,7 +50,7 @@ export function mount(root, store) {
   close.addEventListener("click", undock);
   root.querySelector("#feedback")?.prepend(close);
   view?.addEventListener("scroll", () => {
-    if (Math.abs(view.scrollY - dockedAt) > 200) undock();
+    if (!settling && Math.abs(view.scrollY - dockedAt) > 200) undock();
   }, { passive: true });
 
   store.subscribe((/** @type {any} */ s, /** @type {Set<string>} */ keys) => {
@@ -58,9 +59,14 @@ export function mount(root, store) {
     const news = FEEDBACK.some((k) => keys.has(k) && s[k]);
     if (!news) return;
     body.classList.remove("feedback-undocked");
+    settling = true;
     requestAnimationFrame(() => {
       keepGridInView(); // after the panels drew the news
       dockedAt = view?.scrollY || 0;
+      requestAnimationFrame(() => {
+        settling = false; // the scroll that put the grid in view has been heard
+        dockedAt = view?.scrollY || 0;
+      });
     });
   });
   render(store.state);

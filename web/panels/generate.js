@@ -1,15 +1,47 @@
-// Generating a puzzle: aim at a band of one scale, a level, or a technique as the hardest step,
-// on a grid of a size the worker's techniques run on (9x9, 6x6). Scale levels, technique names
-// and sizes come from the worker's catalogue.
+// Generating a puzzle: aim at a New game level (both its bands; the default, Medium), a band of
+// one scale, a scale's level, or a technique as the hardest step, on a grid of a size the
+// worker's techniques run on (9x9, 6x6). The New game levels come from the bank's index; scale
+// levels, technique names and sizes from the worker's catalogue.
 import * as act from "../actions/index.js";
+import { describeBands } from "../bank.js";
 import { touches } from "../store.js";
+
+const DEFAULT_LEVEL = "medium";
 
 export function mount(root, store) {
   const q = (sel) => root.querySelector(sel);
   const scaleInfo = (id) => (store.state.catalogue?.scales || []).find((s) => s.id === id);
 
+  /** @type {import("../bank.js").BankIndex|null} */
+  let bank = null;
+  let chosen = false; // the player picked a target: the levels' arrival does not change it
+  const levelOf = (/** @type {string} */ v) => (v.startsWith("level:") ? bank?.levels.find((l) => l.id === v.slice(6)) : null);
+
+  /** The New game levels first in "Aim at", named as New game names them, the bands beside. */
+  function fillLevels() {
+    const sel = q("#gen-scale");
+    for (const o of [...sel.options]) if (o.dataset.level) o.remove();
+    const first = sel.options[0];
+    for (const l of bank?.levels || []) {
+      const o = new Option(`level ${l.label}`, `level:${l.id}`);
+      o.dataset.level = l.id;
+      o.dataset.size = String(l.size);
+      sel.insertBefore(o, first);
+    }
+    if (!chosen && bank?.levels.some((l) => l.id === DEFAULT_LEVEL)) sel.value = `level:${DEFAULT_LEVEL}`;
+    scaleChanged();
+  }
+
   function scaleChanged() {
     const scale = q("#gen-scale").value;
+    const level = levelOf(scale);
+    q("#gen-bands").hidden = !level;
+    q("#gen-bands").textContent = level ? describeBands(level, bank?.scales) : "";
+    const size = q("#gen-size");
+    if (level && [...size.options].some((o) => o.value === String(level.size)) && size.value !== String(level.size)) {
+      size.value = String(level.size); // the level's grid
+      sizeChanged();
+    }
     const info = scaleInfo(scale);
     const levels = info?.levels || [];
     // a scale with levels is aimed at by level, one without (SE) by a band of its number
@@ -79,6 +111,11 @@ export function mount(root, store) {
     const seed = q("#gen-seed").value.trim();
     if (seed !== "") opts.seed = Number(seed);
     const info = scaleInfo(scale);
+    const level = levelOf(scale);
+    if (level) {
+      delete opts.size; // a level has its own
+      return { ...opts, game_level: level.id };
+    }
     if (scale === "technique") {
       opts.technique = q("#gen-technique").value.trim();
       if (!opts.technique) return null;
@@ -87,23 +124,39 @@ export function mount(root, store) {
     return opts;
   }
 
-  /** Only the scales that rate the chosen size can be aimed at (the catalogue's scale sizes). */
+  /** Only the scales that rate the chosen size can be aimed at (the catalogue's scale sizes); a
+   * level of another size gives way to the level of this one. */
   function sizeChanged() {
     const size = Number(q("#gen-size").value);
     const sel = q("#gen-scale");
     for (const o of sel.options) {
+      if (o.dataset.level) continue; // a level brings its own size (see scaleChanged)
       const sizes = scaleInfo(o.value)?.sizes;
       const off = Boolean(size && sizes && !sizes.includes(size));
       o.disabled = off;
       o.hidden = off;
     }
-    if (sel.selectedOptions[0]?.disabled) {
+    const picked = sel.selectedOptions[0];
+    if (picked?.dataset.level && size && Number(picked.dataset.size) !== size) {
+      sel.value = [...sel.options].find((o) => Number(o.dataset.size) === size)?.value || "";
+      scaleChanged();
+    } else if (picked?.disabled) {
       sel.value = "";
       scaleChanged();
     }
   }
 
-  q("#gen-scale").addEventListener("change", scaleChanged);
+  q("#gen-scale").addEventListener("change", () => {
+    chosen = true;
+    scaleChanged();
+  });
+  store.bank
+    ?.index()
+    .then((/** @type {import("../bank.js").BankIndex} */ idx) => {
+      bank = idx;
+      fillLevels();
+    })
+    .catch(() => {}); // no bank: the scales' targets remain
   q("#gen-size").addEventListener("change", sizeChanged);
   q("#generate").addEventListener("click", () =>
     act.generate(store, options(), { mode: q("#gen-solve").checked ? "solve" : "analyse" }));
