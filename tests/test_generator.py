@@ -146,3 +146,19 @@ def test_cli_generate() -> None:
     assert bad.returncode == 2 and "above" in bad.stderr
     rare = run("--scale", "se", "--min", "11", "--max-tries", "2", "--seed", "1")
     assert rare.returncode == 1 and "rare" in rare.stderr
+
+
+def test_api_generate_aims_at_a_new_game_level() -> None:
+    """The app's generator form aims at a New game level: both its bands hold the puzzle made;
+    symmetry is kept; an unknown level is refused with the choices."""
+    from sudoku_grader import api, levels
+
+    made = api.generate(game_level="easy", seed=3, symmetry="rotational")
+    assert made["status"] == "unique"
+    rating = made["rating"]
+    assert levels.level_of({"se": {"er": rating["er"]}, "hodoku": rating["hodoku"]}) == "easy"
+    p = made["puzzle"]
+    assert all((p[c] == ".") == (p[80 - c] == ".") for c in range(81))
+    assert api.generate(game_level="easy", seed=3, symmetry="rotational")["puzzle"] == p  # the seed decides
+    bad = api.generate(game_level="legendary")
+    assert bad["status"] == "invalid" and "easy, medium, hard, expert, extreme, six" in bad["error"]
