@@ -70,6 +70,8 @@ def open_all(page: Any) -> None:
 
 def test_nothing_scrolls_sideways_in_any_view(page: Any) -> None:
     assert sideways(page) == [], "the first view"
+    pencilled = page.evaluate("[...document.querySelectorAll('#grid .sg-cand')].filter((e) => e.textContent).length")
+    assert pencilled == 0, "an empty grid shows pencilled candidates"
     open_all(page)
     assert sideways(page) == [], "every section open"
     page.evaluate("p => { location.hash = p; }", HARD)
