@@ -2,6 +2,10 @@
 premise, each implication follows by its stated rule from the moves it names, the branches end
 where the step says, and on the branch the solution takes every move is true.
 
+SE's own forcing chains (the ``se-chains`` family but its cycles) carry the same outline, checked
+the same way; an implication that a pattern makes on a dynamic (+) chain's grid so far is
+re-derived by the package's own technique on the board without the moves it follows from.
+
 Budget: a few seconds (three top95 positions, one nested net).
 """
 
@@ -78,6 +82,24 @@ def _follows(board: Board, imp: dict[str, Any]) -> bool:
     return any(places & h and places & h & ~inside == 0 and inside & h == inside for h in HOUSE_MASK)
 
 
+# SE's pattern rules inside a dynamic (+) chain, by the outline's reason: our techniques that find them
+_PATTERNS = {"pointing or claiming": ("locked-candidates-1", "locked-candidates-2"), "a hidden pair": ("hidden-pair",),
+             "a naked pair": ("naked-pair",), "an X-Wing": ("x-wing",)}
+
+
+def _by_pattern(board: Board, imp: dict[str, Any]) -> bool:
+    """Does the pattern the reason names remove the move once its ``from`` moves are gone?"""
+    name = imp["reason"].removesuffix(" on the grid so far")
+    reduced = board.copy()
+    for text in imp["from"]:
+        cells, on, d = _move(text)
+        assert not on and len(cells) == 1, imp  # a pattern appears as candidates go
+        reduced.eliminate(cells[0], d)
+    (cell,), on, d = _move(imp["move"])
+    assert not on, imp
+    return any((cell, d) in step.eliminations for tid in _PATTERNS[name] for step in get(tid).steps(reduced))
+
+
 def _check_branch(board: Board, branch: dict[str, Any], known: set[str]) -> int:
     """Every implication names moves made before it, and the local rules re-derive; nested nets are
     checked the same way, with the moves of the branch around them known. Returns the number of
@@ -90,6 +112,9 @@ def _check_branch(board: Board, branch: dict[str, Any], known: set[str]) -> int:
             assert f in have, (f, imp["move"], branch["assume"])
         if imp["reason"].startswith(_LOCAL):
             assert _follows(board, imp), imp
+            ruled += 1
+        elif imp["reason"].removesuffix(" on the grid so far") in _PATTERNS:
+            assert _by_pattern(board, imp), imp
             ruled += 1
         if "net" in imp:
             inner = imp["net"]
@@ -164,6 +189,37 @@ def test_every_forcing_technique_outlines_its_steps_soundly() -> None:
                 seen[tid] = seen.get(tid, 0) + 1
     assert set(seen) == set(_FORCING), seen
     assert ruled > 100
+
+
+_SE_FORCING = ["se-forcing-chain", "se-nishio", "se-cell-forcing-chains", "se-dynamic-forcing-chains",
+               "se-dynamic-forcing-chains-plus"]
+
+
+def test_se_forcing_chains_outline_their_steps_soundly() -> None:
+    seen: dict[str, set[str]] = {}
+    ruled = patterns = 0
+    for line in puzzle_set("top95")[4:13:4]:
+        board = _stuck(line)
+        solution = solve(board).solutions[0]
+        for tid in _SE_FORCING:
+            for k, step in enumerate(get(tid).steps(board)):
+                if k == 2:
+                    break
+                js = step.to_json()
+                assert "net" in js, (tid, step.name)
+                ruled += _check_net(board, js, solution)
+                patterns += sum(i["reason"].endswith(" on the grid so far")
+                                for b in js["net"]["branches"] for i in b["implications"])
+                seen.setdefault(tid, set()).add(js["net"]["kind"])
+    assert set(seen) == set(_SE_FORCING), seen
+    assert {"contradiction", "verity"} <= set().union(*seen.values())
+    assert ruled > 50 and patterns > 0
+
+
+def test_se_cycles_are_loops_without_a_net() -> None:
+    board = _stuck(puzzle_set("top95")[12])
+    steps = [s for s, _ in zip(get("se-bidirectional-cycle").steps(board), range(2), strict=False)]
+    assert steps and all("net" not in s.to_json() for s in steps)
 
 
 def test_a_nested_net_has_sub_outlines_for_its_inner_removals() -> None:

@@ -10,6 +10,7 @@ from ..step import Link, Mark, Step
 from .chaining import Chaining
 from .hints import Chain, Pot, chain_of
 from .kept import Memo
+from .outline import se_net
 from .rules import Producer
 
 
@@ -24,11 +25,11 @@ def chaining(multiple: bool, dynamic: bool, nishio: bool, level: int, memo: Memo
         first = engine.first_hint(board)
         if first is None:
             return
-        yield to_step(first)
+        yield to_step(first, board)
         rest = engine.hints(board)
         next(rest, None)
         for hint in rest:
-            yield to_step(hint)
+            yield to_step(hint, board)
 
     return produce
 
@@ -86,8 +87,9 @@ def effect(hint: Chain) -> str:
     return ", ".join(f"{cell_name(c)}<>{d}" for c, d in hint.removal_list())
 
 
-def to_step(hint: Chain) -> Step:
-    """A Step for an SE chaining hint: links, highlights and the chain in Eureka notation."""
+def to_step(hint: Chain, board: Board) -> Step:
+    """A Step for an SE chaining hint found on ``board``: links, highlights, the chain in Eureka
+    notation and, for a forcing chain, its outline (`outline.se_net`)."""
     placements = [(hint.cell, hint.value)] if hint.cell is not None else []
     eliminations = [] if placements else hint.removal_list()
     extra: dict[str, object] = {"se_difficulty": round(hint.difficulty, 1), "se_name": hint.name}
@@ -96,6 +98,8 @@ def to_step(hint: Chain) -> Step:
         extra["nesting_level"] = level
     extra["complexity"] = hint.complexity
     extra["length"] = hint.complexity
+    if hint.kind != "cycle":
+        extra["branches"] = len(hint.targets)
     lines = [eureka(t) for t in hint.targets]
     if hint.kind == "cycle":
         text = (f"{hint.name}: the loop {lines[0]} alternates strong and weak links, so every "
@@ -119,4 +123,4 @@ def to_step(hint: Chain) -> Step:
                 f"({'; '.join(lines)}), so {effect(hint)}.")
     return Step(hint.rule.technique(hint), hint.name, placements=placements, eliminations=eliminations,
                 highlights=chain_highlights(hint.targets), links=chain_links(hint.targets),
-                text=text, extra=extra)
+                text=text, extra=extra, net=se_net(board, hint, effect(hint)))
