@@ -92,17 +92,38 @@ const scales = [
   { id: "sourgumdrop", name: "SourGumdrop", number: "score", level: null, levels: [] },
 ];
 
+const techniques = [{ id: "nested-forcing-net", level: 9.4 }, { id: "x-wing", level: 3.2 }, { id: "hidden-single", level: 1.2 },
+  { id: "naked-single", level: 2.3 }, { id: "se-forcing-chain", level: 6.6 }];
+
 test("disagreement names each scale's verdict and hardest step", () => {
   const ratings = {
     se: { er: 9.3, solved: true, bottleneck: { technique: "nested-forcing-net", name: "Nested Forcing Net" } },
     hodoku: { score: 700, level: "Medium", solved: true, hardest: { technique: "x-wing", name: "X-Wing" } },
     sourgumdrop: { score: 40, solved: true, hardest: { name: "X" } },
   };
-  assert.equal(disagreement(scales, ratings),
+  assert.equal(disagreement(scales, ratings, techniques),
     "The scales disagree: Sudoku Explainer 9.3 (hardest step: Nested Forcing Net), HoDoKu Medium (hardest step: X-Wing).");
-  assert.equal(disagreement(scales, { ...ratings, hodoku: { ...ratings.hodoku, level: "Unfair" } }), null);
+  assert.equal(disagreement(scales, { ...ratings, hodoku: { ...ratings.hodoku, level: "Unfair" } }, techniques), null);
+  // a step's own SE rating counts before its technique's level
+  const seStep = { ...ratings.se, bottleneck: { technique: "se-forcing-chain", name: "Forcing Chain", se: 4.4 } };
+  assert.equal(disagreement(scales, { ...ratings, se: seStep }, techniques), null);
   assert.equal(standing(scales[2], ratings.sourgumdrop), null);
   assert.equal(standing(scales[1], { level: "Hard", solved: false }), null);
+});
+
+test("no disagreement on an easy puzzle a scale's sum calls hard: every hardest step is a single", () => {
+  const sw = { id: "sudokuwiki", name: "SudokuWiki", number: "score", level: "grade", levels: ["Easy", "Normal", "Medium", "Hard", "Expert"] };
+  const ratings = {
+    se: { er: 1.5, solved: true, bottleneck: { technique: "hidden-single", name: "Hidden Single", se: 1.5 } },
+    hodoku: { score: 200, level: "Easy", solved: true, hardest: { technique: "hidden-single", name: "Hidden Single" } },
+    sudokuwiki: { score: 40, grade: "Hard", solved: true, hardest: { technique: "naked-single", name: "Naked Singles" } },
+  };
+  assert.equal(disagreement([...scales, sw], ratings, techniques), null);
+  // the same verdicts with a hardest step far apart do disagree
+  const far = { ...ratings, sudokuwiki: { ...ratings.sudokuwiki, hardest: { technique: "se-forcing-chain", name: "Forcing Chain" } } };
+  assert.match(disagreement([...scales, sw], far, techniques) || "", /^The scales disagree: SudokuWiki Hard \(hardest step: Forcing Chain\)/);
+  // steps of unknown level cannot say why: no line
+  assert.equal(disagreement([...scales, sw], far), null);
 });
 
 test("worker count: parameter, setting, then cores and memory", () => {

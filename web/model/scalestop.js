@@ -85,21 +85,42 @@ export function standing(scale, rating) {
 
 /** How far apart (0..1) the scales' standings must be to be called a disagreement. */
 export const DISAGREE = 0.3;
+/**
+ * How far apart (in SE-like difficulty, the catalogue's technique `level`) the scales' hardest
+ * steps must be too: the line says why by naming them, so scales whose hardest steps are alike
+ * (every scale's is a single) differ only in how they sum their steps, which is no disagreement.
+ */
+export const STEP_GAP = 2.0;
 
 /**
- * One line when the scales place the puzzle far apart: each such scale's verdict and its hardest
- * step (`SE 9.3 (hardest step: Nested Forcing Net), HoDoKu Medium (hardest step: X-Wing)`), so a
- * reader sees why. Null when they agree (or fewer than two can be compared).
+ * A hardest step's difficulty: its own SE rating when it has one, else its technique's level.
+ * @param {any} step  a rating's `hardest` or `bottleneck`
+ * @param {{id: string, level?: number}[]} techniques  the catalogue's
+ */
+function stepLevel(step, techniques) {
+  if (typeof step.se === "number") return step.se;
+  const level = techniques.find((t) => t.id === step.technique)?.level;
+  return typeof level === "number" ? level : null;
+}
+
+/**
+ * One line when the scales place the puzzle far apart and their hardest steps differ too: each
+ * such scale's verdict and its hardest step (`SE 9.3 (hardest step: Nested Forcing Net), HoDoKu
+ * Medium (hardest step: X-Wing)`), so a reader sees why. Null when they agree, when their hardest
+ * steps are alike (an easy puzzle one scale's sum calls hard), or fewer than two can be compared.
  * @param {ScaleInfo[]} scales  the catalogue's, in its order
  * @param {Record<string, any>} ratings
+ * @param {{id: string, level?: number}[]} [techniques]  the catalogue's, for the steps' levels
  */
-export function disagreement(scales, ratings) {
+export function disagreement(scales, ratings, techniques = []) {
   const placed = scales
     .map((s) => ({ s, r: ratings?.[s.id], at: standing(s, ratings?.[s.id]) }))
     .filter((x) => x.at !== null && (x.r.hardest || x.r.bottleneck));
   if (placed.length < 2) return null;
   const ats = placed.map((x) => /** @type {number} */ (x.at));
   if (Math.max(...ats) - Math.min(...ats) < DISAGREE) return null;
+  const levels = placed.map((x) => stepLevel(x.r.hardest || x.r.bottleneck, techniques)).filter((v) => v !== null);
+  if (levels.length < 2 || Math.max(...levels) - Math.min(...levels) < STEP_GAP) return null;
   placed.sort((x, y) => /** @type {number} */ (y.at) - /** @type {number} */ (x.at));
   const parts = placed.map(({ s, r }) => {
     const verdict = s.level && r[s.level] ? r[s.level] : fmt(r[s.number || ""]);

@@ -81,7 +81,7 @@ export function mount(root, store) {
       span.textContent = reason;
       row.appendChild(span);
     }
-    const line = a.pending?.length ? null : disagreement(scales, a.rate.ratings || {});
+    const line = a.pending?.length ? null : disagreement(scales, a.rate.ratings || {}, s.catalogue?.techniques || []);
     if (line) {
       const p = document.createElement("p");
       p.className = "disagreement";
