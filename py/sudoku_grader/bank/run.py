@@ -40,6 +40,7 @@ class Settings:
     scores: dict[str, Any] | None = None
     time_limit: float | None = None
     se_stop: str | None = None  # "pearl" / "diamond": SE stops once EP / ED is fixed
+    detail: bool = False  # each scale's own path and where its techniques ran out (``rate --detail``)
 
 
 _BLANKS = str.maketrans("0-*_", "....")
@@ -66,7 +67,8 @@ def puzzle_key(text: str) -> str:
 def rate_one(text: str, settings: Settings) -> dict[str, Any]:
     """One puzzle's result; our own failure is ``status`` "error" (not a verdict: never stored)."""
     try:
-        return timed.rate(text, settings.scales, settings.scores, settings.time_limit, settings.se_stop)
+        return timed.rate(text, settings.scales, settings.scores, settings.time_limit, settings.se_stop,
+                          settings.detail)
     except RecursionError:
         return {"puzzle": text.strip(), "status": "error",
                 "error": "internal error (the position is too deep to analyse); please report this puzzle"}

@@ -93,16 +93,16 @@ def _alarm(seconds: float) -> Iterator[None]:
 
 
 def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
-         time_limit: float | None = None, se_stop: str | None = None) -> dict[str, Any]:
+         time_limit: float | None = None, se_stop: str | None = None, detail: bool = False) -> dict[str, Any]:
     """`api.rate` with a limit on the whole puzzle: scales past it get ``status`` "timeout".
 
     Without a limit this is `api.rate`. With one, the puzzle's ``status`` becomes "timeout" when any
     scale was cut off, ``timed_out`` lists those scales, and the finished scales are complete.
     """
     if time_limit is None:
-        return api.rate(text, scales, scores, se_stop=se_stop)
+        return api.rate(text, scales, scores, se_stop=se_stop, detail=detail)
     hook = _Limited(time_limit)
-    out = api.rate(text, scales, scores, cancel=hook.deadline, se_stop=se_stop, each=hook)
+    out = api.rate(text, scales, scores, cancel=hook.deadline, se_stop=se_stop, each=hook, detail=detail)
     if "seconds" in out:  # an unreadable puzzle's answer has none
         out["seconds"] = round(out["seconds"], 3)
     return out
@@ -119,7 +119,9 @@ class _Limited:
         self.alarmed = False
 
     def __call__(self, run: ratings.ScaleRun) -> dict[str, Any]:
-        partial = Path()  # filled as the scale walks: what a cut-off still proves
+        # filled as the scale walks: what a cut-off still proves; the caller's own path when it
+        # reads it after (``rate_board``'s ``detail`` and ``walks``)
+        partial = run.path if run.path is not None else Path()
         if self.alarmed:
             return self._ran_past()
         if self.deadline():

@@ -40,6 +40,7 @@ from . import embed as embed_cmd
 from . import generate as generate_cmd
 from . import rate as rate_cmd
 from .checks import BAD_INPUT, DEFAULT_LIMITS, INTERNAL, OK, STORE, USAGE
+from .detail import add_detail_argument, check_detail, net_lines, scale_lines
 from .records import COMMAND_TABLES, OPTIONS, TECHNIQUES, RecordWriter, add_format_argument, output_format
 
 COMMANDS = ("solve", "explain", "steps", "rate", "hint")
@@ -155,7 +156,7 @@ def _inputs(args: argparse.Namespace) -> tuple[Iterable[tuple[int, str]], _Progr
 
 
 # ---------------------------------------------------------------- output
-def _explain_text(n: int, out: dict[str, Any]) -> str:
+def _explain_text(n: int, out: dict[str, Any], detail: bool = False) -> str:
     lines = [f"Puzzle {n}: {out.get('puzzle', '')}"]
     status = out.get("status")
     if status == "invalid" or "error" in out:
@@ -166,11 +167,15 @@ def _explain_text(n: int, out: dict[str, Any]) -> str:
         shown = (r.get("error") or (r.get("unsupported") and f"unsupported ({r['unsupported']})")
                  or ", ".join(f"{k} {r[k]}" for k in keys if k in r))
         lines.append(f"  {scale}: {shown}")
+        if detail:
+            lines += scale_lines(r, "      ")
     # without an SE rating (a 6x6 grid, SE not asked) the marked step is the hardest by technique level
     by_se = "source" not in (out.get("bottleneck") or {})
     for i, step in enumerate(out.get("steps", []), 1):
         mark = ("   <== sets the SE rating" if by_se else "   <== hardest step") if step.get("bottleneck") else ""
         lines.append(f"{i:4}. {step['name']}: {step['text']}{mark}")
+        if detail and isinstance(step.get("net"), dict):
+            lines += net_lines(step["net"])
     if out.get("solved"):
         lines.append(f"  Solved in {len(out.get('steps', []))} steps.")
     else:
@@ -205,7 +210,7 @@ def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None, 
 
         def annotate(out: dict[str, Any], text: str) -> dict[str, Any]:
             left = max(args.time_limit - (time.perf_counter() - t0), 0.001)
-            return rate_cmd.annotate_explain(out, text, left, args.scales)
+            return rate_cmd.annotate_explain(out, text, left, args.scales, args.detail)
 
         return timed.explain(text, techniques, args.policy, args.seed, args.time_limit,
                              annotate if annotated else None, options)
@@ -227,6 +232,7 @@ def _process(args: argparse.Namespace) -> int:
             args.scales = _explain_scales(args.scales)
         elif args.command == "steps" and args.technique:
             techniques = api.enabled_techniques(_split(args.technique))
+        check_detail(args, fmt)
     except SudokuError as e:
         raise UsageError(str(e)) from None
     items, progress, handle = _inputs(args)
@@ -252,7 +258,7 @@ def _process(args: argparse.Namespace) -> int:
                 internal += out.get("status") == "error"
                 out["line"] = lineno  # the input line (or argument) number
             if writer is None:
-                print(_explain_text(lineno, out), flush=True)
+                print(_explain_text(lineno, out, getattr(args, "detail", False)), flush=True)
             else:
                 writer.write(out)
             done += 1
@@ -353,6 +359,8 @@ def build_parser() -> argparse.ArgumentParser:
             p.set_defaults(policy="simplest", seed=0)
         if name in ("explain", "steps", "hint"):
             rate_cmd.add_time_limit(p, DEFAULT_LIMITS[name])
+        if name in ("explain", "rate"):
+            add_detail_argument(p)
         if name == "rate":
             rate_cmd.add_rate_arguments(p)
         if name == "steps":

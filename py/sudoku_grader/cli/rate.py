@@ -284,7 +284,7 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
 
     filt = _Filter(store, key, source, args.time_limit, args.resume, skipped) if store else None
     todo = filt(inputs) if filt else inputs
-    settings = Settings(scales, scores, args.time_limit, se_stop)
+    settings = Settings(scales, scores, args.time_limit, se_stop, getattr(args, "detail", False))
     stream = rate_stream(todo, settings, jobs, args.cluster, args.chunk)
     try:
         for out in stream:
@@ -350,12 +350,12 @@ class _BadLines:
 
 # ------------------------------------------------------------------ explain
 def annotate_explain(out: dict[str, Any], text: str, time_limit: float | None = None,
-                     scales: list[str] | None = None) -> dict[str, Any]:
+                     scales: list[str] | None = None, detail: bool = False) -> dict[str, Any]:
     """``explain`` output with the ratings (of ``scales``, default all) placed above the path and the
-    bottleneck step marked."""
+    bottleneck step marked; ``detail`` adds each scale's own path and stop (``--detail``)."""
     if out.get("status") != "unique" or "steps" not in out:
         return out
-    rated = timed.rate(text, scales, time_limit=time_limit)
+    rated = timed.rate(text, scales, time_limit=time_limit, detail=detail)
     ordered: dict[str, Any] = {}
     for k, v in out.items():
         if k == "steps":
