@@ -145,6 +145,32 @@ def test_a_net_step_is_an_outline_whose_branches_are_the_jsons(page: Any, net_ra
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
+def test_se_own_forcing_chain_is_an_outline_too(page: Any, net_rated: dict[str, Any]) -> None:
+    """SE's path (the path choice) shows its own chain steps as outlines: the branches of its JSON."""
+    se = net_rated["ratings"]["se"]
+    k = se["bottleneck"]["index"] if "bottleneck" in se else se["hardest"]["index"]
+    net = se["path_steps"][k]["net"]
+    by_id(page, "path-source").select_option("se")
+    page.wait_for_function("() => window.sudokuGrader.state.analysis.source === 'se'")
+    page.evaluate(f"() => window.sudokuGrader.actions.goTo(window.sudokuGrader.store, {k + 1})")
+    by_id(page, "net-outline").wait_for()
+    branches = by_id(page, "net-branch")
+    assert branches.count() == len(net["branches"]) >= 1
+    for i, b in enumerate(net["branches"]):
+        moves = branches.nth(i).locator(":scope > ol > li > button .net-move").all_inner_texts()
+        assert moves == [b["assume"]] + [imp["move"] for imp in b["implications"]]
+    page.set_viewport_size({"width": 1366, "height": 768})
+    by_id(page, "net-outline").scroll_into_view_if_needed()
+    shot(page, "analysis-4-se-net-outline")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    by_id(page, "net-outline").scroll_into_view_if_needed()
+    shot(page, "analysis-5-se-net-outline-phone")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    by_id(page, "path-source").select_option("default")
+    page.wait_for_function("() => window.sudokuGrader.state.analysis.source === 'default'")
+
+
 def test_a_scale_that_stops_short_says_why(page: Any, net_rated: dict[str, Any]) -> None:
     stuck = [s for s, v in net_rated["ratings"].items() if v.get("solved") is False]
     assert stuck
