@@ -378,18 +378,18 @@ def generate(
         from .levels import level_named
 
         try:
-            level = level_named(str(game_level))
+            wanted = level_named(str(game_level))
         except SudokuError as e:
             return {"status": "invalid", "error": str(e)}
         used = int(seed) if seed not in (None, "") else random.randrange(2**31)
         try:
-            made = generate_level(level.id, seed=used, timeout=float(timeout), progress=progress, cancel=cancel,
+            made = generate_level(wanted.id, seed=used, timeout=float(timeout), progress=progress, cancel=cancel,
                                   symmetry=symmetry or "none", minimal=bool(minimal))
         except SudokuError as e:
             return {"status": "invalid", "error": str(e)}
         if made is None:
             return {"status": "not-found", "seed": used,
-                    "error": f"no {level.name} puzzle found within {float(timeout):g} s (seed {used}): allow more time"}
+                    "error": f"no {wanted.name} puzzle found within {float(timeout):g} s (seed {used}): allow more time"}
         return made.to_json()
     try:
         opts = GenerateOptions(symmetry=symmetry or "none", minimal=bool(minimal), technique=technique or None,
