@@ -280,7 +280,8 @@ def scale_numbers(package: Path = PACKAGE) -> dict[str, str]:
     """Each rating scale's number field (``ratings.catalogue``'s ``number``: SE ``er``, ...) of the
     package being shipped. The element shows a precomputed JSON without a worker to ask, and JSON
     written before the ``embed`` command wrote ``scale_numbers`` still needs them."""
-    code = "import json; from sudoku_grader import ratings; print(json.dumps({s['id']: s['number'] for s in ratings.catalogue()}))"
+    code = ("import json; from sudoku_grader import ratings; "
+            "print(json.dumps({s['id']: s['number'] for s in ratings.catalogue()}))")
     run = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(package.parent)},
                          capture_output=True, text=True, timeout=120)
     if run.returncode != 0:

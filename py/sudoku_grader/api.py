@@ -389,7 +389,8 @@ def generate(
             return {"status": "invalid", "error": str(e)}
         if made is None:
             return {"status": "not-found", "seed": used,
-                    "error": f"no {wanted.name} puzzle found within {float(timeout):g} s (seed {used}): allow more time"}
+                    "error": f"no {wanted.name} puzzle found within {float(timeout):g} s (seed {used}): "
+                             "allow more time"}
         return made.to_json()
     try:
         opts = GenerateOptions(symmetry=symmetry or "none", minimal=bool(minimal), technique=technique or None,
