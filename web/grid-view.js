@@ -180,8 +180,9 @@ export class GridView {
     const geo = pos.geo || NINE;
     if (geo !== this.geo) this.build(geo);
     const step = view.step || null;
-    // an empty grid in Enter & analyse shows no pencilled 1-9: candidates mean something once a digit is in
-    const showCands = view.showCandidates !== false && (Boolean(view.marks) || pos.values.some(Boolean));
+    // an empty grid in Enter & analyse shows no pencilled 1-9 (they mean something once a digit is in
+    // or a step is drawn on them)
+    const showCands = view.showCandidates !== false && (Boolean(view.marks) || Boolean(step) || pos.values.some(Boolean));
     /** @type {Map<string, string>} "c:d" -> role ; "c:0" -> role for a whole cell */
     const roles = new Map();
     /** @type {Map<number, string>} cell -> role of the (last) highlighted house holding it */
