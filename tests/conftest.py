@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,3 +49,22 @@ def shared_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from browser_support import build_dist
 
     return build_dist(tmp_path_factory.mktemp("shared"))
+
+
+@pytest.fixture(scope="module")
+def site(shared_dist: Path) -> Iterator[str]:
+    """The shared build served on 127.0.0.1, one server per test module (a module that serves other
+    pages beside the app defines its own ``site``)."""
+    from browser_support import served_app
+
+    with served_app(shared_dist) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium through Playwright, one per test module."""
+    from browser_support import chromium
+
+    with chromium() as b:
+        yield b

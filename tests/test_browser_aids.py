@@ -15,7 +15,6 @@ import pytest
 from browser_support import (
     EASY,
     block_other_hosts,
-    chromium,
     cli_json,
     served_app,
     shot,
@@ -37,12 +36,6 @@ def site(shared_dist: Path) -> Iterator[str]:
     SOL = cli_json("solve", EASY)["solution"]
     with served_app(shared_dist) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture(params=list(LAYOUTS))

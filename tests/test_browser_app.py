@@ -22,7 +22,6 @@ from browser_support import (
     block_other_hosts,
     cli_json,
     fmt,
-    launch,
     rating_fields,
     serve,
     shot,
@@ -37,21 +36,6 @@ EASY = "...5.6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4..
 TOUGH = "3.5...94....4.....6....9.7...7136..8.........1..7826...5.2....3.....7....32...8.7"
 MULTI = ".....6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48..."  # EASY less one given
 BLOCKED: list[str] = []
-
-
-@pytest.fixture(scope="module")
-def site(shared_dist: Path) -> Iterator[str]:
-    base, server = serve(shared_dist)
-    yield base
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

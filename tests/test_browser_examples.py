@@ -8,7 +8,6 @@ puzzle in the URL hash, a clear message for a bad puzzle, and work offline after
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,8 +17,6 @@ from browser_support import (
     block_other_hosts,
     cli_json,
     fmt,
-    launch,
-    serve,
     shot,
 )
 
@@ -30,21 +27,6 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra ins
 PAGES = ["micropip", "pyscript"]
 TOUGH = "3.5...94....4.....6....9.7...7136..8.........1..7826...5.2....3.....7....32...8.7"
 PAGE_TIMEOUT_MS = 120_000
-
-
-@pytest.fixture(scope="module")
-def site(shared_dist: Path) -> Iterator[str]:
-    base, server = serve(shared_dist)
-    yield base
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_support import ARTIFACTS, ROOT, chromium, served_app, wait_ready
+from browser_support import ARTIFACTS, ROOT, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -25,18 +24,6 @@ LEVELS = ["easy", "medium", "hard", "expert", "extreme", "six"]
 
 def bank(level: str) -> dict[str, dict[str, Any]]:
     return {e["puzzle"]: e for e in json.loads((ROOT / "web" / "bank" / f"{level}.json").read_text())}
-
-
-@pytest.fixture(scope="module")
-def site(shared_dist: Path) -> Iterator[str]:
-    with served_app(shared_dist) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture(params=list(VIEWPORTS))

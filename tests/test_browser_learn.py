@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_support import ROOT, WORK_TIMEOUT_MS, block_other_hosts, chromium, served_app, shot, wait_ready
+from browser_support import ROOT, WORK_TIMEOUT_MS, block_other_hosts, shot, wait_ready
 from sudoku_grader.board import Board
 from sudoku_grader.solver import solve
 
@@ -40,18 +39,6 @@ def wide_drill() -> tuple[int, dict[str, Any], tuple[str, int]]:
                 if k != solution[c] and (name, k) not in removed:
                     return n, d, (name, k)
     raise AssertionError("no X-Wing drill with two eliminations in the pool")
-
-
-@pytest.fixture(scope="module")
-def site(shared_dist: Path) -> Iterator[str]:
-    with served_app(shared_dist) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

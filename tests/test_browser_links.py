@@ -5,12 +5,11 @@ answered, and section headings read without their drawn arrow."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_support import EASY, WORK_TIMEOUT_MS, chromium, served_app, wait_ready
+from browser_support import EASY, WORK_TIMEOUT_MS, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -26,18 +25,6 @@ new MutationObserver(() => {
   if (el) window.__ratingsTexts.push(el.textContent);
 }).observe(document, { subtree: true, childList: true, characterData: true });
 """
-
-
-@pytest.fixture(scope="module")
-def site(shared_dist: Path) -> Iterator[str]:
-    with served_app(shared_dist) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_support import block_other_hosts, cli_json, launch, serve, shot, wait_ready
+from browser_support import block_other_hosts, cli_json, launch, shot, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -28,13 +27,6 @@ RUNTIME_CACHED_JS = """async () => {
   }
   return false;
 }"""
-
-
-@pytest.fixture(scope="module")
-def site(shared_dist: Path) -> Iterator[str]:
-    base, server = serve(shared_dist)
-    yield base
-    server.shutdown()
 
 
 @pytest.fixture()

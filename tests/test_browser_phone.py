@@ -4,12 +4,11 @@ puzzle is rated, and the pad keys and play controls are at least 44x44 CSS px (i
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_support import ARTIFACTS, WORK_TIMEOUT_MS, launch, serve, wait_ready
+from browser_support import ARTIFACTS, WORK_TIMEOUT_MS, launch, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -18,13 +17,6 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra ins
 # a HoDoKu Extreme puzzle of the bank (seed 12, SE 7.1) that every scale rates in well under a second
 # natively: its ratings table is the widest the page draws
 HARD = "..67..29..3........1.2.9........64.........3.28..1.65...9....6.....2.3.1...1...4."
-
-
-@pytest.fixture(scope="module")
-def site(shared_dist: Path) -> Iterator[str]:
-    base, server = serve(shared_dist)
-    yield base
-    server.shutdown()
 
 
 @pytest.fixture(scope="module")

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from browser_boot import CountingServer, wait_state_ready
-from browser_support import BOOT_TIMEOUT_MS, ROOT, build, launch, shot
+from browser_support import BOOT_TIMEOUT_MS, ROOT, build, shot
 
 pytestmark = pytest.mark.browser
 
@@ -44,14 +43,6 @@ def package_copy(tmp: Path, version: str) -> Path:
 
 def build_id(site: Path) -> str:
     return re.search(r'"build": "([0-9a-f]+)"', (site / "web" / "build-info.js").read_text()).group(1)  # type: ignore[union-attr]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 def page_state(page: Any) -> dict[str, Any]:
