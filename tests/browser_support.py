@@ -115,27 +115,30 @@ def chromium() -> Iterator[Any]:
 
 
 @contextmanager
-def app_page(url: str, width: int = 1280, height: int = 900) -> Iterator[Any]:
-    """The app at ``url`` in a fresh headless chromium, worker ready and catalogue loaded. On the way
-    out it checks that the page raised nothing and asked for nothing but 127.0.0.1."""
-    from playwright.sync_api import sync_playwright
-
+def guarded_page(browser: Any, **context_options: Any) -> Iterator[Any]:
+    """A page in a fresh context of ``browser`` that may ask only 127.0.0.1. On the way out it
+    checks that the page raised nothing and asked for nothing else."""
     blocked: list[str] = []
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = launch(p)
-        ctx = browser.new_context(viewport={"width": width, "height": height})
-        block_other_hosts(ctx, blocked)
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx = browser.new_context(**context_options)
+    block_other_hosts(ctx, blocked)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    ctx.close()
+    assert not errors, f"uncaught errors in the page: {errors}"
+    assert not blocked, f"the page asked for other hosts: {blocked[:5]}"
+
+
+@contextmanager
+def app_page(url: str, width: int = 1280, height: int = 900) -> Iterator[Any]:
+    """The app at ``url`` in a fresh headless chromium, worker ready and catalogue loaded, guarded
+    as `guarded_page` guards it."""
+    with chromium() as browser, guarded_page(browser, viewport={"width": width, "height": height}) as page:
         page.goto(url)
         wait_ready(page, BOOT_TIMEOUT_MS)
         page.wait_for_function("window.sudokuGrader.state.catalogue !== null", timeout=WORK_TIMEOUT_MS)
         yield page
-        ctx.close()
-        browser.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
-    assert not blocked, f"the page asked for other hosts: {blocked[:5]}"
 
 
 def open_puzzle(page: Any, puzzle: str) -> None:

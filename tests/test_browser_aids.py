@@ -14,8 +14,8 @@ import pytest
 
 from browser_support import (
     EASY,
-    block_other_hosts,
     cli_json,
+    guarded_page,
     served_app,
     shot,
     wait_ready,
@@ -40,17 +40,9 @@ def site(shared_dist: Path) -> Iterator[str]:
 
 @pytest.fixture(params=list(LAYOUTS))
 def page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
-    blocked: list[str] = []
-    ctx = browser.new_context(**LAYOUTS[request.param])
-    block_other_hosts(ctx, blocked)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.layout = request.param
-    yield pg
-    ctx.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
-    assert not blocked, f"the page asked for other hosts: {blocked[:5]}"
+    with guarded_page(browser, **LAYOUTS[request.param]) as pg:
+        pg.layout = request.param
+        yield pg
 
 
 def by_id(page: Any, tid: str) -> Any:

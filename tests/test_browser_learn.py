@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import ROOT, WORK_TIMEOUT_MS, block_other_hosts, shot, wait_ready
+from browser_support import ROOT, WORK_TIMEOUT_MS, guarded_page, shot, wait_ready
 from sudoku_grader.board import Board
 from sudoku_grader.solver import solve
 
@@ -43,18 +43,10 @@ def wide_drill() -> tuple[int, dict[str, Any], tuple[str, int]]:
 
 @pytest.fixture(scope="module")
 def page(browser: Any, site: str) -> Iterator[Any]:
-    blocked: list[str] = []
-    errors: list[str] = []
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-    block_other_hosts(ctx, blocked)
-    pg = ctx.new_page()
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(site + "#learn")
-    wait_ready(pg)
-    yield pg
-    ctx.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
-    assert not blocked, f"the page asked for other hosts: {blocked[:5]}"
+    with guarded_page(browser, viewport={"width": 1366, "height": 768}) as pg:
+        pg.goto(site + "#learn")
+        wait_ready(pg)
+        yield pg
 
 
 def by_id(page: Any, tid: str) -> Any:
