@@ -298,6 +298,7 @@ def test_theme_and_palette_settings(laptop: Any, site: str) -> None:
 FRAME_MS = 16  # the issue's bound on a key press to the next frame, median
 
 
+@pytest.mark.timing
 def test_a_key_press_draws_within_a_frame(laptop: Any, site: str) -> None:
     """Every cell marked (centre and corner) and coloured, candidates coloured too: the time from a
     key's keydown (its event time stamp) to a task queued from the next frame's requestAnimationFrame
