@@ -51,11 +51,12 @@ def mixed_bank(count: int) -> list[str]:
 def speed(args: argparse.Namespace) -> None:
     from distributed import LocalCluster
 
+    from sudoku_grader import ratings
     from sudoku_grader.bank.run import Settings, rate_stream
     from sudoku_grader.ratings import SCALES
 
     bank = mixed_bank(args.count)
-    settings = Settings(list(SCALES), None, args.time_limit)
+    settings = Settings(ratings.Settings(tuple(SCALES)), args.time_limit)
     print(f"{len(bank)} puzzles from {', '.join(SETS)}; all scales; time limit {args.time_limit} s; "
           f"load average {os.getloadavg()[0]:.1f}")
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as lc:

@@ -26,7 +26,7 @@ from sudoku_grader import api, cli
 from sudoku_grader.bank import timed
 from sudoku_grader.bank.store import Store
 from sudoku_grader.engine import Simplest, walk
-from sudoku_grader.ratings import SCALES, hodoku
+from sudoku_grader.ratings import SCALES, Settings, hodoku
 
 SINGLES = ["full-house", "naked-single", "hidden-single"]
 EASY_SETS = ["printable-30-givens", "printable-25-givens", "project-euler-96", "newspaper-mixed"]
@@ -105,14 +105,14 @@ def serial_store(bank: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 # ------------------------------------------------------------------ time limit
 def test_time_limit_cuts_off_with_lower_bounds() -> None:
     ref_se, ref_ho = _reference("se-ratings.tsv", SE_98), _reference("hodoku-ratings.tsv", HODOKU_SLOW)
-    out = timed.rate(SE_98, "se,hodoku", time_limit=0.3)
+    out = timed.rate(SE_98, Settings.read("se,hodoku"), 0.3)
     assert out["status"] == "timeout" and out["timed_out"] == ["se", "hodoku"]
     se = out["ratings"]["se"]
     assert se["status"] == "timeout" and se["steps"] > 0
     assert 1.0 <= se["at_least"]["er"] <= float(ref_se["ER"])
     assert se["at_least"]["ed"] == float(ref_se["ED"])  # fixed by the first step
     assert out["ratings"]["hodoku"]["steps"] == 0  # no time was left for it
-    ho = timed.rate(HODOKU_SLOW, "hodoku", time_limit=0.5)["ratings"]["hodoku"]
+    ho = timed.rate(HODOKU_SLOW, Settings.read("hodoku"), 0.5)["ratings"]["hodoku"]
     assert ho["status"] == "timeout" and "at least" in ho["error"]
     assert 0 < ho["at_least"]["score"] <= int(ref_ho["score"])
     # how far the walk got in 0.5 s depends on the machine: the bound is a level, never above HoDoKu's
@@ -126,14 +126,14 @@ def test_a_step_far_past_the_limit_is_stopped() -> None:
     # in that list), so the alarm (a second after a 0.1 s limit) stops it inside the step; HoDoKu
     # then never starts. (A second step of 1.1 s raced the alarm and sometimes won.)
     slow_second = "1.......2..34...5..6....7......3..4....8.6.....954.....2....1..7.......6..5.9..8."
-    out = timed.rate(slow_second, "se,hodoku", time_limit=0.1)
+    out = timed.rate(slow_second, Settings.read("se,hodoku"), 0.1)
     assert out["status"] == "timeout" and out["timed_out"] == ["se", "hodoku"]
     assert "past it and was stopped" in out["ratings"]["hodoku"]["error"]  # the alarm, not a step's end
     assert out["ratings"]["se"]["steps"] > 0  # the steps before the alarm still bound the rating
     assert out["seconds"] < 0.1 + timed.HARD_GRACE + 3
     # the process goes on rating correctly afterwards
     easy = (PUZZLES / "project-euler-96.txt").read_text().splitlines()[1]
-    after, plain = timed.rate(easy, "se,hodoku", time_limit=600), api.rate(easy, "se,hodoku")
+    after, plain = timed.rate(easy, Settings.read("se,hodoku"), 600), api.rate(easy, "se,hodoku")
     assert after["ratings"]["hodoku"]["score"] == plain["ratings"]["hodoku"]["score"]
     assert after["ratings"]["se"]["er"] == plain["ratings"]["se"]["er"]
 

@@ -11,7 +11,7 @@ from sudoku_grader.board import Board
 from sudoku_grader.engine import Path
 from sudoku_grader.errors import SudokuError
 from sudoku_grader.formats import parse
-from sudoku_grader.ratings import grader2009, hodoku, rate_board, sourgumdrop, sudokuoftheday, sudokuwiki
+from sudoku_grader.ratings import Settings, grader2009, hodoku, rate_board, sourgumdrop, sudokuoftheday, sudokuwiki
 from sudoku_grader.ratings.mapping import MAPPING, mapping_for
 from sudoku_grader.solver import solve
 from sudoku_grader.step import Step
@@ -206,7 +206,7 @@ def test_rate_board_returns_every_scale_in_order() -> None:
 
 
 def test_rate_board_restricts_scales() -> None:
-    r = rate_board(parse(puzzle_set("project-euler-96")[0]).board, "grader2009,sudokuwiki")
+    r = rate_board(parse(puzzle_set("project-euler-96")[0]).board, Settings.read("grader2009,sudokuwiki"))
     assert list(r) == ["sudokuwiki", "grader2009"]
 
 

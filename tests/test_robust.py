@@ -29,6 +29,7 @@ from sudoku_grader.cli import main
 from sudoku_grader.cli.checks import cores
 from sudoku_grader.errors import ParseError
 from sudoku_grader.formats import parse, parse_library, to_pencilmark
+from sudoku_grader.ratings import Settings
 from sudoku_grader.techniques import get
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -397,5 +398,5 @@ def test_14_generate_refuses_an_impossible_target(capsys: pytest.CaptureFixture[
 
 def test_rate_one_marks_our_bugs_as_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(timed, "rate", lambda *a, **k: 1 / 0)
-    out = bank_run.rate_one(P, bank_run.Settings(["hodoku"]))
+    out = bank_run.rate_one(P, bank_run.Settings(Settings(("hodoku",))))
     assert out["status"] == "error" and "ZeroDivisionError" in out["error"]

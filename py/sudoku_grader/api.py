@@ -35,8 +35,8 @@ from .techniques.options import describe as describe_options
 
 OptionsArg = Options | Mapping[str, Any] | Iterable[str] | None
 
-__all__ = ["solve", "explain", "steps", "hint", "rate", "generate", "load", "techniques", "enabled_techniques",
-           "finder_options", "options_catalogue"]
+__all__ = ["solve", "explain", "steps", "hint", "rate", "rate_with", "generate", "load", "techniques",
+           "enabled_techniques", "finder_options", "options_catalogue"]
 
 
 def load(text: str) -> Board:
@@ -284,19 +284,43 @@ def rate(
     techniques ran out (`ratings.walk_detail`). ``walks``: filled with each scale's path as it is
     walked (`ratings.rate_board`).
 
+    The options are read into one `ratings.Settings` here (the worker's options arrive this way);
+    `rate_with` does the rest.
+    """
+    try:
+        settings = _ratings.Settings.read(scales, scores, se_stop, detail)
+    except SudokuError as e:
+        try:
+            load(text)  # an unreadable puzzle is said first, as it always was
+        except SudokuError as unreadable:
+            return invalid(text, unreadable)
+        return invalid(text, e)
+    return rate_with(text, settings, progress=progress, cancel=cancel, solution=solution, walks=walks, order=order,
+                     each=each)
+
+
+def rate_with(
+    text: str,
+    settings: _ratings.Settings,
+    *,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+    solution: str | None = None,
+    walks: dict[str, Any] | None = None,
+    order: Iterable[str] | None = None,
+    each: _ratings.EachScale | None = None,
+) -> dict[str, Any]:
+    """`rate` with its options already read (the bank passes its run's `ratings.Settings` whole).
+
     The one way a puzzle is rated (the command line, the bank's time limit and the worker call it):
-    read it, check the scales and ``se_stop``, solve it, rate it on each scale
-    (`ratings.rate_board`: in ``order``, each through ``each``, the hooks its callers add around a
-    scale) and find the bottleneck. A scale that ``each`` cut short (its ``status`` is "timeout")
-    makes the puzzle's ``status`` "timeout", is listed in ``timed_out`` and leaves no bottleneck
-    (``None``, no counts).
+    read it, solve it, rate it on each scale (`ratings.rate_board`: in ``order``, each through
+    ``each``, the hooks its callers add around a scale) and find the bottleneck. A scale that
+    ``each`` cut short (its ``status`` is "timeout") makes the puzzle's ``status`` "timeout", is
+    listed in ``timed_out`` and leaves no bottleneck (``None``, no counts).
     """
     t0 = time.perf_counter()
     try:
         board = load(text)
-        wanted = _ratings.parse_scales(scales)
-        _ratings.check_se_stop(se_stop)
-        table = _ratings.normalize_scores(scores) if scores else None
         out = _given_solution(board, solution) if solution is not None else _status(board)
     except SudokuError as e:
         return invalid(text, e)
@@ -304,8 +328,8 @@ def rate(
         out["seconds"] = round(time.perf_counter() - t0, 4)
         return out
     digits = [int(ch) for ch in out["solution"]]
-    rated = _ratings.rate_board(board, wanted, table, progress=progress, cancel=cancel, solution=digits,
-                                se_stop=se_stop, detail=bool(detail), walks=walks, order=order, each=each)
+    rated = _ratings.rate_board(board, settings, progress=progress, cancel=cancel, solution=digits, walks=walks,
+                                order=order, each=each)
     out["ratings"] = rated
     timed_out = [s for s, r in rated.items() if r.get("status") == "timeout"]
     if timed_out:

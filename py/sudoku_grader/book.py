@@ -81,7 +81,7 @@ def prepare(text: str, label: str = "", time_limit: float | None = None,
         out = api.solve(text)
         out["ratings"] = ratings
     else:
-        out = timed.rate(text, None, time_limit=time_limit)
+        out = timed.rate(text, None, time_limit)
     if out.get("status") not in ("unique", "timeout"):
         raise SudokuError(out.get("error") or f"the puzzle has {out.get('status')} solutions")
     ratings = out.get("ratings") or {}

@@ -45,7 +45,7 @@ from .engine import Simplest, walk
 from .errors import Cancelled, SudokuError
 from .geometry import GEOMETRIES, STANDARD, Geometry
 from .levels import level_named, level_of
-from .ratings import PAGES, SCALE_LIST, Scale, rate_board
+from .ratings import PAGES, SCALE_LIST, Scale, Settings, rate_board
 from .ratings import scale as scale_named
 from .solver import has_other_solution, is_minimal, random_solution, solve
 from .techniques import REGISTRY, get, ordered
@@ -181,7 +181,7 @@ class Generated:
 # ---------------------------------------------------------------- the ratings seam
 def rate_on_scale(board: Board, scale: str) -> dict[str, Any]:
     """The board's rating on one scale, through `ratings.rate_board` (``source`` "ratings")."""
-    result = rate_board(board, scales=[scale]).get(scale, {})
+    result = rate_board(board, Settings((scale,))).get(scale, {})
     if "error" in result:
         raise GenerationError(f"cannot rate on {scale}: {result['error']}")
     return {**result, "source": "ratings"}

@@ -17,10 +17,10 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .. import api
+from .. import api, ratings
 from ..errors import SudokuError
 from . import timed
 
@@ -34,13 +34,15 @@ WATCH_SECONDS = 0.5
 
 @dataclass(frozen=True)
 class Settings:
-    """What every puzzle of a run is rated with (sent with each chunk)."""
+    """What every puzzle of a run is rated with (sent with each chunk): the rating's own
+    `ratings.Settings`, whole, and the time limit per puzzle."""
 
-    scales: list[str]
-    scores: dict[str, Any] | None = None
+    rating: ratings.Settings = field(default_factory=ratings.Settings)
     time_limit: float | None = None
-    se_stop: str | None = None  # "pearl" / "diamond": SE stops once EP / ED is fixed
-    detail: bool = False  # each scale's own path and where its techniques ran out (``rate --detail``)
+
+    def key(self) -> str:
+        """The store's name for what is rated (`ratings.Settings.key`; the time limit is its own column)."""
+        return self.rating.key()
 
 
 _BLANKS = str.maketrans("0-*_", "....")
@@ -67,8 +69,7 @@ def puzzle_key(text: str) -> str:
 def rate_one(text: str, settings: Settings) -> dict[str, Any]:
     """One puzzle's result; our own failure is ``status`` "error" (not a verdict: never stored)."""
     try:
-        return timed.rate(text, settings.scales, settings.scores, settings.time_limit, settings.se_stop,
-                          settings.detail)
+        return timed.rate(text, settings.rating, settings.time_limit)
     except RecursionError:
         return {"puzzle": text.strip(), "status": "error",
                 "error": "internal error (the position is too deep to analyse); please report this puzzle"}

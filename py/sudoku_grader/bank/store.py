@@ -17,7 +17,6 @@ to it), it is another program's database, the disk is full, or it is read-only.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import sqlite3
@@ -28,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SudokuError
-from ..ratings import BY_ID
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS ratings (
@@ -66,18 +64,6 @@ BUSY_MS = 10000
 
 class StoreError(SudokuError):
     """The store cannot be used, said plainly (the CLI's exit code 4)."""
-
-
-def scale_set_key(scales: list[str], scores: dict[str, Any] | None, se_stop: str | None = None) -> str:
-    """``se,hodoku`` or ``hodoku+scores:1a2b3c4d5e6f`` when a user score table changes the prices;
-    ``se+se-stop:pearl`` when SE stopped at EP (its ER is then not final)."""
-    key = ",".join(scales)
-    if se_stop and any(BY_ID[s].stops for s in scales if s in BY_ID):
-        key += f"+se-stop:{se_stop}"
-    if scores:
-        digest = hashlib.sha1(json.dumps(scores, sort_keys=True).encode()).hexdigest()[:12]
-        key += f"+scores:{digest}"
-    return key
 
 
 def is_store(path: str | Path) -> bool:

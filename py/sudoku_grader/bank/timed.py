@@ -92,17 +92,17 @@ def _alarm(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
-def rate(text: str, scales: Any = None, scores: dict[str, Any] | None = None,
-         time_limit: float | None = None, se_stop: str | None = None, detail: bool = False) -> dict[str, Any]:
-    """`api.rate` with a limit on the whole puzzle: scales past it get ``status`` "timeout".
+def rate(text: str, settings: ratings.Settings | None = None, time_limit: float | None = None) -> dict[str, Any]:
+    """`api.rate_with` with a limit on the whole puzzle: scales past it get ``status`` "timeout".
 
-    Without a limit this is `api.rate`. With one, the puzzle's ``status`` becomes "timeout" when any
-    scale was cut off, ``timed_out`` lists those scales, and the finished scales are complete.
+    Without a limit this is `api.rate_with`. With one, the puzzle's ``status`` becomes "timeout" when
+    any scale was cut off, ``timed_out`` lists those scales, and the finished scales are complete.
     """
+    settings = settings or ratings.Settings()
     if time_limit is None:
-        return api.rate(text, scales, scores, se_stop=se_stop, detail=detail)
+        return api.rate_with(text, settings)
     hook = _Limited(time_limit)
-    out = api.rate(text, scales, scores, cancel=hook.deadline, se_stop=se_stop, each=hook, detail=detail)
+    out = api.rate_with(text, settings, cancel=hook.deadline, each=hook)
     if "seconds" in out:  # an unreadable puzzle's answer has none
         out["seconds"] = round(out["seconds"], 3)
     return out

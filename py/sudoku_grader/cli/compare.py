@@ -16,7 +16,7 @@ from typing import Any
 
 from ..bank.store import Store, is_store
 from ..errors import SudokuError
-from ..ratings import load_scores, parse_scales
+from ..ratings import Settings, load_scores
 from ..ratings.compare import Collection, build, records, write
 from .checks import DEFAULT_LIMITS, USAGE, capped_jobs, count
 from .rate import add_time_limit, rate_many
@@ -103,8 +103,7 @@ def run(args: argparse.Namespace) -> int:
     """``compare``: exit 0, or 2 for a usage error (a missing file, a bad line, an output that is a file)."""
     try:
         fmt = output_format(args, "none")
-        scales = parse_scales(args.scales)
-        scores = load_scores(args.scores) if args.scores else None
+        rating = Settings.read(args.scales, load_scores(args.scores) if args.scores else None)
         out_dir = Path(args.out)
         if out_dir.exists() and not out_dir.is_dir():
             raise SudokuError(f"-o {args.out}: a file of that name exists; the report needs a folder")
@@ -125,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     for path, name, (puzzles, rated) in zip(paths, collection_names(paths), read):
         if puzzles:
             print(f"rating {len(puzzles)} puzzles of {path}", file=sys.stderr)
-            rated += list(rate_many(puzzles, scales, scores, jobs, jobs > 1, len(puzzles), args.time_limit))
+            rated += list(rate_many(puzzles, rating, jobs, jobs > 1, len(puzzles), args.time_limit))
         collections.append(Collection(name, [r for r in rated if r.get("status") == "unique"]))
     report = build(collections)
     try:

@@ -34,6 +34,7 @@ from ..errors import SudokuError
 from ..formats import to_line
 from ..generator import generate_level
 from ..levels import BY_ID, LEVELS, level_named, level_of
+from ..ratings import Settings
 from .checks import seconds
 from .embed import embed_data
 
@@ -205,7 +206,7 @@ class Bank:
         while not self.pools[level] and self.waiting:
             e = self.waiting.popleft()
             if e.ratings is None or not all(s in e.ratings for s in LEVEL_SCALES):
-                out = timed.rate(e.text, LEVEL_SCALES, time_limit=self.time_limit)
+                out = timed.rate(e.text, Settings(tuple(LEVEL_SCALES)), self.time_limit)
                 self.rated += 1
                 e.ratings = out.get("ratings") or {}
                 if self.rated % 25 == 0:

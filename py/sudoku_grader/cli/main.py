@@ -30,7 +30,7 @@ from ..bank import timed
 from ..bank.store import StoreError
 from ..errors import SudokuError
 from ..formats import looks_like_line
-from ..ratings import BY_ID, SCALES, parse_scales
+from ..ratings import BY_ID, SCALES, Settings, parse_scales
 from ..techniques import Options
 from . import book as book_cmd
 from . import compare as compare_cmd
@@ -210,7 +210,7 @@ def _run_one(args: argparse.Namespace, text: str, techniques: list[str] | None, 
 
         def annotate(out: dict[str, Any], text: str) -> dict[str, Any]:
             left = max(args.time_limit - (time.perf_counter() - t0), 0.001)
-            return rate_cmd.annotate_explain(out, text, left, args.scales, args.detail)
+            return rate_cmd.annotate_explain(out, text, left, Settings(tuple(args.scales), detail=args.detail))
 
         return timed.explain(text, techniques, args.policy, args.seed, args.time_limit,
                              annotate if annotated else None, options)

@@ -19,9 +19,10 @@ from typing import Any
 from .. import __version__
 from ..bank import timed
 from ..bank.run import BAD_STATUSES, Settings, puzzle_key, rate_stream
-from ..bank.store import Store, StoreError, scale_set_key
+from ..bank.store import Store, StoreError
 from ..errors import SudokuError
-from ..ratings import BY_ID, SCALES, SE_STOPS, load_scores, parse_scales
+from ..ratings import BY_ID, SCALES, SE_STOPS, load_scores
+from ..ratings import Settings as Rating
 from .checks import BAD_INPUT, DEFAULT_LIMITS, INTERNAL, OK, STORE, USAGE, capped_jobs, count, seconds
 from .records import RecordWriter, Table, output_format
 
@@ -100,12 +101,11 @@ def _clock(seconds: float) -> str:
     return f"{s // 3600}:{s // 60 % 60:02}:{s % 60:02}"
 
 
-def rate_many(texts: Iterable[str], scales: list[str], scores: dict[str, Any] | None, jobs: int = 1,
-              progress: bool = False, total: int | None = None, time_limit: float | None = None,
-              cluster: str | None = None) -> Iterator[dict[str, Any]]:
+def rate_many(texts: Iterable[str], rating: Rating, jobs: int = 1, progress: bool = False, total: int | None = None,
+              time_limit: float | None = None, cluster: str | None = None) -> Iterator[dict[str, Any]]:
     """Rate puzzles in input order, on ``jobs`` processes or a cluster; optional progress bar on stderr."""
     bar = ProgressBar(total) if progress else None
-    settings = Settings(scales, scores, time_limit)
+    settings = Settings(rating, time_limit)
     try:
         for out in rate_stream(enumerate(texts, 1), settings, jobs, cluster):
             out.pop("line", None)
@@ -247,8 +247,8 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
     """``rate``: exit 0, or 1 (bad puzzles), 2 (usage), 3 (our bug on some puzzle), 4 (the store)."""
     try:
         fmt = output_format(args)
-        scales = parse_scales(args.scales)
-        scores = load_scores(args.scores) if args.scores else None
+        rating = Rating.read(args.scales, load_scores(args.scores) if args.scores else None, args.se_stop,
+                             getattr(args, "detail", False))
         if (args.export or not args.resume) and not args.db:
             raise SudokuError("--export and --no-resume need --db FILE.sqlite")
         if args.cluster:
@@ -258,8 +258,9 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
     except SudokuError as e:
         print(f"error: {e}", file=sys.stderr)
         return USAGE
-    se_stop = getattr(args, "se_stop", None)
-    key = scale_set_key(scales, scores, se_stop)
+    settings = Settings(rating, args.time_limit)
+    key = settings.key()
+    scales = list(rating.scales)
     if args.export:
         return _export(args, scales, key)
     jobs = capped_jobs(args.jobs, args.quiet)
@@ -284,7 +285,6 @@ def run_rate(args: argparse.Namespace, inputs: Iterable[tuple[int, str]]) -> int
 
     filt = _Filter(store, key, source, args.time_limit, args.resume, skipped) if store else None
     todo = filt(inputs) if filt else inputs
-    settings = Settings(scales, scores, args.time_limit, se_stop, getattr(args, "detail", False))
     stream = rate_stream(todo, settings, jobs, args.cluster, args.chunk)
     try:
         for out in stream:
@@ -350,12 +350,12 @@ class _BadLines:
 
 # ------------------------------------------------------------------ explain
 def annotate_explain(out: dict[str, Any], text: str, time_limit: float | None = None,
-                     scales: list[str] | None = None, detail: bool = False) -> dict[str, Any]:
-    """``explain`` output with the ratings (of ``scales``, default all) placed above the path and the
-    bottleneck step marked; ``detail`` adds each scale's own path and stop (``--detail``)."""
+                     rating: Rating | None = None) -> dict[str, Any]:
+    """``explain`` output with the ratings (as ``rating`` says, default every scale) placed above the
+    path and the bottleneck step marked; its ``detail`` adds each scale's own path and stop (``--detail``)."""
     if out.get("status") != "unique" or "steps" not in out:
         return out
-    rated = timed.rate(text, scales, time_limit=time_limit, detail=detail)
+    rated = timed.rate(text, rating, time_limit)
     ordered: dict[str, Any] = {}
     for k, v in out.items():
         if k == "steps":

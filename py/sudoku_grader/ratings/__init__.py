@@ -12,6 +12,7 @@ the single table in `mapping`; the output lists every mapping used.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping
@@ -172,39 +173,30 @@ def _run(run: ScaleRun) -> dict[str, Any]:
 
 def rate_board(
     board: Board,
-    scales: Iterable[str] | str | None = None,
-    scores: dict[str, dict[str, Any]] | None = None,
+    settings: Settings | None = None,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
     solution: list[int] | None = None,
-    se_stop: str | None = None,
     *,
-    detail: bool = False,
     walks: dict[str, Walked] | None = None,
     order: Iterable[str] | None = None,
     each: EachScale | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Rate one board on the chosen scales; ``{scale: result}`` in the order of `SCALES`.
-
-    ``se_stop`` ("pearl" or "diamond") ends SE's walk once EP (or ED) is fixed, as serate's
-    ``--pearl`` / ``--diamond``; SE's ``final`` then lists the numbers that are final.
+    """Rate one board as ``settings`` say (default: every scale, its own prices, no stop);
+    ``{scale: result}`` in the order of `SCALES`.
 
     ``progress(n, label)`` is called as steps are taken (label ``scale:technique``);
     ``cancel()`` returning True stops between two steps (`errors.Cancelled`). ``order`` (scale
     ids) is the order the scales are rated in, the others after them (the page wants the slow
     ones last); ``each`` wraps the rating of every scale (`ScaleRun`), by default just running it.
-
-    ``detail`` adds each scale's own path as full steps (``path_steps``) and, for a walk whose
-    technique set ended before the grid was solved, where and why (``stopped_short``: see
-    `walk_detail`). ``walks``, a dict, receives each scale's path as it is walked (filled in
-    place), so a caller can read what a walk that is still running or was cut proves so far.
+    ``walks``, a dict, receives each scale's path as it is walked (filled in place), so a caller
+    can read what a walk that is still running or was cut proves so far.
 
     A scale not defined on the board's size (every one but SudokuWiki on 6x6) answers
     `unsupported` rather than a number.
     """
-    wanted = parse_scales(scales)
-    check_se_stop(se_stop)
-    scores = scores or {}
+    settings = settings or Settings()
+    wanted = settings.scales
     first = [s for s in order or () if s in wanted]
     rated: dict[str, dict[str, Any]] = {}
     for sid in first + [s for s in wanted if s not in first]:
@@ -212,9 +204,9 @@ def rate_board(
         walked = Walked()
         if walks is not None:
             walks[sid] = walked
-        rated[sid] = (each or _run)(ScaleRun(s, board, solution, scores.get(sid), _labelled(progress, sid), cancel,
-                                             se_stop if s.stops else None, walked))
-        if detail and "unsupported" not in rated[sid]:
+        rated[sid] = (each or _run)(ScaleRun(s, board, solution, settings.scores_of(sid), _labelled(progress, sid),
+                                             cancel, settings.stop_of(s), walked))
+        if settings.detail and "unsupported" not in rated[sid]:
             rated[sid].update(walk_detail(walked))
     return {s: rated[s] for s in SCALES if s in rated}
 
@@ -262,8 +254,60 @@ def unsupported(s: Scale) -> dict[str, Any]:
 SE_STOPS: tuple[str, ...] = tuple(stop for s in SCALE_LIST for stop in s.stops)
 
 
-def check_se_stop(se_stop: str | None) -> None:
-    """`SudokuError` unless ``se_stop`` is None or one of `SE_STOPS`."""
+@dataclass(frozen=True)
+class Settings:
+    """How a puzzle is rated, made once where a request comes in (the command line, the worker,
+    `api.rate`) and passed whole to the bank and `rate_board`: which scales (ids, in the order
+    asked), a user score table (`normalize_scores`'s form, or None), where SE's walk stops
+    (``se_stop``: one of `SE_STOPS`, serate's ``--pearl`` / ``--diamond``, ending the walk once
+    EP or ED is fixed; SE's ``final`` then lists the numbers that are final) and ``detail``
+    (each scale's own path as full steps and where its techniques ran out: `walk_detail`).
+
+    A record that does not hold is a `SudokuError` saying why; `read` takes the user's spellings.
+    """
+
+    scales: tuple[str, ...] = SCALES
+    scores: dict[str, dict[str, Any]] | None = None
+    se_stop: str | None = None
+    detail: bool = False
+
+    def __post_init__(self) -> None:
+        unknown = [s for s in self.scales if s not in BY_ID]
+        if unknown:
+            raise SudokuError(f"unknown scale {unknown[0]!r}; choose from {', '.join(SCALES)}")
+        _check_stop(self.se_stop)
+
+    @classmethod
+    def read(cls, scales: Iterable[str] | str | None = None, scores: Any = None, se_stop: str | None = None,
+             detail: bool = False) -> Settings:
+        """The settings from a user's words: scale names or aliases (``"se,sotd"``, None: all), a
+        score table in any form `normalize_scores` reads, the stop's name."""
+        wanted = tuple(parse_scales(scales))
+        _check_stop(se_stop)
+        return cls(wanted, normalize_scores(scores) if scores else None, se_stop, bool(detail))
+
+    def stop_of(self, s: Scale) -> str | None:
+        """The stop this scale's walk takes (only a scale with ``stops`` takes one)."""
+        return self.se_stop if s.stops else None
+
+    def scores_of(self, scale_id: str) -> dict[str, Any] | None:
+        """The user's prices for one scale (None: the scale's own)."""
+        return (self.scores or {}).get(scale_id)
+
+    def key(self) -> str:
+        """What the bank's store files results under, readable: ``se,hodoku``; ``se+se-stop:pearl``
+        when SE stopped at EP (its ER is then not final); ``hodoku+scores:1a2b3c4d5e6f`` when a user
+        score table changes the prices. Stores written before this record keep matching."""
+        key = ",".join(self.scales)
+        if any(self.stop_of(BY_ID[s]) for s in self.scales):
+            key += f"+se-stop:{self.se_stop}"
+        if self.scores:
+            digest = hashlib.sha1(json.dumps(self.scores, sort_keys=True).encode()).hexdigest()[:12]
+            key += f"+scores:{digest}"
+        return key
+
+
+def _check_stop(se_stop: str | None) -> None:
     if se_stop is not None and se_stop not in SE_STOPS:
         raise SudokuError(f"se_stop is {' or '.join(repr(s) for s in SE_STOPS)}, not {se_stop!r}")
 
@@ -310,5 +354,5 @@ def bottleneck_and_counts(board: Board, rated: dict[str, dict[str, Any]]) -> tup
 
 
 __all__ = ["BY_ID", "PAGES", "SCALES", "SCALE_LIST", "SE_STOPS", "SUMMING", "EachScale", "Page", "Scale", "ScaleRun",
-           "bottleneck_and_counts", "catalogue", "check_se_stop", "flat_prices", "load_scores", "normalize_scores",
+           "Settings", "bottleneck_and_counts", "catalogue", "flat_prices", "load_scores", "normalize_scores",
            "parse_scales", "rate_board", "scale", "slow_last", "unsupported", "walk_detail"]
