@@ -276,12 +276,14 @@ def build_pyodide_package(dest: Path, package: Path = PACKAGE) -> Path:
     return dest / name
 
 
-def scale_numbers(package: Path = PACKAGE) -> dict[str, str]:
-    """Each rating scale's number field (``ratings.catalogue``'s ``number``: SE ``er``, ...) of the
-    package being shipped. The element shows a precomputed JSON without a worker to ask, and JSON
-    written before the ``embed`` command wrote ``scale_numbers`` still needs them."""
-    code = ("import json; from sudoku_grader import ratings; "
-            "print(json.dumps({s['id']: s['number'] for s in ratings.catalogue()}))")
+def scale_shows(package: Path = PACKAGE) -> dict[str, dict[str, object]]:
+    """How each rating scale of the package being shipped is shown (``ratings.catalogue``):
+    ``scale_numbers`` its number field (SE ``er``, ...), ``scale_decimals`` its fields written with
+    fixed decimals. The element shows a precomputed JSON without a worker to ask, and JSON written
+    before the ``embed`` command wrote these still needs them."""
+    code = ("import json; from sudoku_grader import ratings; c = ratings.catalogue(); "
+            "print(json.dumps({'scale_numbers': {s['id']: s['number'] for s in c}, "
+            "'scale_decimals': {s['id']: s['decimals'] for s in c}}))")
     run = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(package.parent)},
                          capture_output=True, text=True, timeout=120)
     if run.returncode != 0:
@@ -405,7 +407,7 @@ def build(with_extras: bool = True, dist: Path | None = None, package: Path = PA
         "micropip": f"wheels/{extras['micropip']}" if "micropip" in extras else None,
         # what the worker loads, for the service worker's cache
         "runtime": [f"pyodide/{name}" for name in PYODIDE_RUNTIME] + [f"wheels/{compiled.name}"],
-        "scale_numbers": scale_numbers(package),
+        **scale_shows(package),
     }
     # One hash over every file names this build; the service worker keys its cache by it.
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")

@@ -45,6 +45,7 @@ def test_writes_json_snippets_and_index(tmp_path: Path) -> None:
         numbers = {s["id"]: s["number"] for s in json.loads(catalogue)["scales"]}
         assert data["scale_numbers"] == {s: numbers[s] for s in rate["ratings"]}
         assert data["scale_numbers"]["se"] == "er" and data["scale_numbers"]["grader2009"] == "total"
+        assert data["scale_decimals"]["se"] == {"er": 1, "ep": 1, "ed": 1} and data["scale_decimals"]["hodoku"] == {}
         assert data["field_names"]["er"] == json.loads(catalogue)["fields"]["er"] == "ER"
         snippet = (post / f"puzzle-{n:02d}.html").read_text()
         assert '<script type="module" src="/grader/web/embed.js"></script>' in snippet

@@ -197,13 +197,15 @@ export class SudokuGraderElement extends HTMLElement {
     this.drawn(line);
   }
 
-  /** Names of scales and fields and each scale's number field: the JSON's when it carries them (the
-   * `embed` command writes them from the scale records), else the worker's catalogue once it was asked;
-   * until then the ids show. JSON written before `scale_numbers` takes them from this build's records. */
+  /** Names of scales and fields, each scale's number field and fixed decimals: the JSON's when it
+   * carries them (the `embed` command writes them from the scale records), else the worker's catalogue
+   * once it was asked; until then the ids show. JSON written before `scale_numbers` (or
+   * `scale_decimals`) takes them from this build's records. */
   names(data = this.data) {
     const named = data?.scale_names ? data : this.catalogue;
     const numbers = named?.scale_numbers || BUILD.scale_numbers || {};
-    return { doc: document, names: named?.scale_names || {}, fields: named?.field_names || {}, numbers };
+    const decimals = named?.scale_decimals || BUILD.scale_decimals || {};
+    return { doc: document, names: named?.scale_names || {}, fields: named?.field_names || {}, numbers, decimals };
   }
 
   showPuzzleOnly(text) {
@@ -267,7 +269,8 @@ export class SudokuGraderElement extends HTMLElement {
       this.say("Rating…");
       const cat = await eng.request("catalogue");
       const labels = catalogueLabels(cat);
-      this.catalogue = { scale_names: labels.names, field_names: labels.fields, scale_numbers: labels.numbers };
+      this.catalogue = { scale_names: labels.names, field_names: labels.fields, scale_numbers: labels.numbers,
+        scale_decimals: labels.decimals };
       const rated = {};
       const { rate, explain } = await rateThenExplain(eng, pos.text(), {
         onPartial: (scale, rating) => {

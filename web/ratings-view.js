@@ -2,28 +2,32 @@
 // Scales are rendered generically: whatever `ratings` holds shows up, each value with the
 // test id `rating-<scale>-<field>`, and each scale's headline value with `rating-<scale>`; a scale
 // that answers {"unsupported": reason} (9x9-only scales on a 6x6 puzzle) shows its reason there.
-// The names of scales and fields, and the field each scale's row shows as its rating (its record's
-// `number`), are the worker's (its `catalogue` op, or the `embed` command's JSON, both made from
-// Python's scale records), passed in by the caller; without them the ids show.
+// The names of scales and fields, the field each scale's row shows as its rating (its record's
+// `number`) and the fields a scale writes with fixed decimals (SE's 2.0, not 2) are the worker's (its
+// `catalogue` op, or the `embed` command's JSON, both made from Python's scale records), passed in by
+// the caller; without them the ids show.
 
 const kebab = (s) => String(s).replace(/[_\s]+/g, "-").toLowerCase();
 
-// Sudoku Explainer's numbers are always written with one decimal (2.0, not 2), as SE writes them.
-const ONE_DECIMAL = ["er", "ep", "ed"];
-
-/** A rating value as the page writes it. @param {any} v @param {string} [field] */
-export function fmt(v, field = "") {
-  if (typeof v === "number" && ONE_DECIMAL.includes(field)) return v.toFixed(1);
+/**
+ * A rating value as the page writes it: with `places` decimals when the scale's record fixes them
+ * for this field (the catalogue's `decimals`), else as few as it needs (at most two).
+ * @param {any} v @param {number} [places]
+ */
+export function fmt(v, places) {
+  if (typeof v === "number" && typeof places === "number") return v.toFixed(places);
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
   if (typeof v === "boolean") return v ? "yes" : "no";
   return String(v);
 }
 
 /**
- * What `renderRatings` needs of a catalogue (the worker's `catalogue` answer): each scale's name and
- * number field by id, and the fields' names.
- * @param {{scales?: {id: string, name: string, number: string}[], fields?: Record<string, string>} | null | undefined} catalogue
- * @returns {{names: Record<string, string>, fields: Record<string, string>, numbers: Record<string, string>}}
+ * What `renderRatings` needs of a catalogue (the worker's `catalogue` answer): each scale's name,
+ * number field and fixed decimals ({field: places}) by id, and the fields' names.
+ * @param {{scales?: {id: string, name: string, number: string, decimals?: Record<string, number>}[],
+ *   fields?: Record<string, string>} | null | undefined} catalogue
+ * @returns {{names: Record<string, string>, fields: Record<string, string>, numbers: Record<string, string>,
+ *   decimals: Record<string, Record<string, number>>}}
  */
 export function catalogueLabels(catalogue) {
   const scales = catalogue?.scales || [];
@@ -31,6 +35,7 @@ export function catalogueLabels(catalogue) {
     names: Object.fromEntries(scales.map((s) => [s.id, s.name])),
     fields: catalogue?.fields || {},
     numbers: Object.fromEntries(scales.map((s) => [s.id, s.number])),
+    decimals: Object.fromEntries(scales.map((s) => [s.id, s.decimals || {}])),
   };
 }
 
@@ -47,7 +52,7 @@ export function ratingShown(catalogue, rating) {
   if (level) return String(level);
   const value = rating[scale.number];
   if (value === undefined || value === null) return "";
-  return `${scale.headline?.label || scale.number} ${fmt(value, scale.number)}`;
+  return `${scale.headline?.label || scale.number} ${fmt(value, scale.decimals?.[scale.number])}`;
 }
 
 /**
@@ -56,11 +61,12 @@ export function ratingShown(catalogue, rating) {
  * `rating-<scale>-pending`). Returns the number of scales rated.
  * @param {HTMLElement} root @param {Record<string, any>} ratings
  * @param {{doc?: Document, names?: Record<string, string>, fields?: Record<string, any>, numbers?: Record<string, string>,
- *   pending?: string[], pendingText?: (scale: string) => string, known?: boolean}} [options]  ``numbers``: the
- *   field each scale's Rating column shows (else "–"); ``known``: the engine has answered (its catalogue
- *   came and the rating run is over)
+ *   decimals?: Record<string, Record<string, number>>, pending?: string[], pendingText?: (scale: string) => string,
+ *   known?: boolean}} [options]  ``numbers``: the field each scale's Rating column shows (else "–");
+ *   ``decimals``: each scale's fields written with fixed decimals; ``known``: the engine has answered (its
+ *   catalogue came and the rating run is over)
  */
-export function renderRatings(root, ratings, { doc = document, names = {}, fields = {}, numbers = {}, pending = [], pendingText = () => "waiting", known = true } = {}) {
+export function renderRatings(root, ratings, { doc = document, names = {}, fields = {}, numbers = {}, decimals = {}, pending = [], pendingText = () => "waiting", known = true } = {}) {
   root.textContent = "";
   const rated = Object.entries(ratings || {}).filter(([, v]) => v !== null && v !== undefined);
   const rank = (id) => {
@@ -105,7 +111,8 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
     } else if (value && typeof value === "object" && !Array.isArray(value)) {
       const field = numbers[scale];
       head.setAttribute("data-testid", `rating-${kebab(scale)}`);
-      head.textContent = field && isShown(value[field]) ? fmt(value[field], field) : "–";
+      const places = decimals[scale] || {};
+      head.textContent = field && isShown(value[field]) ? fmt(value[field], places[field]) : "–";
       const stuck = value.solved === false;
       if (stuck) {
         // The scale's own techniques stopped before the end: no rating, only partial figures.
@@ -137,7 +144,7 @@ export function renderRatings(root, ratings, { doc = document, names = {}, field
         const val = doc.createElement("span");
         val.className = "value";
         val.setAttribute("data-testid", `rating-${kebab(scale)}-${kebab(k)}`);
-        val.textContent = fmt(v, k);
+        val.textContent = fmt(v, places[k]);
         span.append(label, val);
         details.appendChild(span);
       }
@@ -167,14 +174,20 @@ export function findBottleneck(result) {
 }
 
 /**
- * What the difficulty chart plots. When Sudoku Explainer rated the puzzle, its own path carries each
- * step's real SE difficulty (its ER is the tallest bar); that path is not the one shown on the page,
- * so its bars carry no candidate counts. Otherwise the page's path with each technique's usual level.
+ * What the difficulty chart plots. When the scale whose hardest step is the puzzle's (the catalogue's
+ * `bottleneck` scale, Sudoku Explainer) rated the puzzle, its own path carries each step's real
+ * difficulty (its number, ER, is the tallest bar); that path is not the one shown on the page, so its
+ * bars carry no candidate counts. Otherwise the page's path with each technique's usual level.
+ * `number` is that scale's number (null without one) and `label` its field's name ("ER").
+ * @param {{scales?: {id: string, number?: string|null, bottleneck?: boolean}[], fields?: Record<string, string>} | null | undefined} catalogue
  * @returns {{difficulty: number[], candidates: number[], names: string[], texts: string[],
- *   bottleneck: number, sePath: boolean, er: number|null, partial: boolean}}
+ *   bottleneck: number, sePath: boolean, number: number|null, label: string, partial: boolean}}
  */
-export function chartSeries(rate, steps, difficulty, candidates) {
-  const se = rate?.ratings?.se;
+export function chartSeries(rate, steps, difficulty, candidates, catalogue) {
+  const scale = (catalogue?.scales || []).find((s) => s.bottleneck);
+  const field = scale?.number || "";
+  const label = (catalogue?.fields || {})[field] || field;
+  const se = scale ? rate?.ratings?.[scale.id] : undefined;
   const path = se && typeof se === "object" && Array.isArray(se.path) ? se.path : [];
   if (path.length && path.every((st) => typeof st?.se === "number")) {
     const b = typeof se.bottleneck?.index === "number" ? se.bottleneck.index : -1;
@@ -185,13 +198,14 @@ export function chartSeries(rate, steps, difficulty, candidates) {
       texts: path.map((st) => st.text || ""),
       bottleneck: b >= 0 && b < path.length ? b : -1,
       sePath: true,
-      er: typeof se.er === "number" ? se.er : null,
+      number: typeof se[field] === "number" ? se[field] : null,
+      label,
       partial: se.solved === false,
     };
   }
   return {
     difficulty, candidates, names: steps.map((st) => st.name || ""), texts: steps.map((st) => st.text || ""),
-    bottleneck: -1, sePath: false, er: null, partial: false,
+    bottleneck: -1, sePath: false, number: null, label, partial: false,
   };
 }
 

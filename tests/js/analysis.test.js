@@ -74,16 +74,22 @@ test("a stopped scale says why: its set ended, the time limit, or cancel", () =>
     solved: false, score: 0, er: undefined,
     stopped_short: { after: 1, why: "none applies", default_next: { technique: "vwxyz-wing", name: "VWXYZ-Wing" } },
   };
-  const text = stopReason({ name: "Sudoku of the Day", rating: short });
+  const sotd = { id: "sudokuoftheday", name: "Sudoku of the Day", number: "score" };
+  const text = stopReason({ scale: sotd, rating: short });
   assert.match(text || "", /ran out after 1 step: nothing in its set applied there, where the default path used VWXYZ-Wing\.$/);
   assert.doesNotMatch(text || "", /score 0/);
-  const hod = stopReason({ name: "HoDoKu", rating: { ...short, score: 756 }, fields: { score: "score" } });
+  const hodoku = { id: "hodoku", name: "HoDoKu", number: "score" };
+  const hod = stopReason({ scale: hodoku, rating: { ...short, score: 756 }, fields: { score: "score" } });
   assert.match(hod || "", /So far: score at least 756\./);
-  assert.equal(stopReason({ name: "SE", rating: { solved: true, er: 2.6 } }), null);
-  assert.equal(stopReason({ name: "SE", stop: { kind: "cancelled" }, bounds: { er: 7.1, ed: 1.2 }, fields: { er: "ER", ed: "ED" } }),
+  const se = { id: "se", name: "SE", number: "er", unfinished: 20 };
+  assert.equal(stopReason({ scale: se, rating: { solved: true, er: 2.6 } }), null);
+  // SE's 20.0 says its techniques could not finish: no "at least 20"
+  assert.doesNotMatch(stopReason({ scale: se, rating: { ...short, er: 20 }, fields: { er: "ER" } }) || "", /So far/);
+  assert.match(stopReason({ scale: se, rating: { ...short, er: 7.1 }, fields: { er: "ER" } }) || "", /So far: ER at least 7\.1\./);
+  assert.equal(stopReason({ scale: se, stop: { kind: "cancelled" }, bounds: { er: 7.1, ed: 1.2 }, fields: { er: "ER", ed: "ED" } }),
     "Cancelled: ER at least 7.1, ED 1.2.");
-  assert.equal(stopReason({ name: "SE", stop: { kind: "timeout" }, timeLimit: 30 }), "Stopped at the time limit (30 s) before it finished (no lower bound yet).");
-  assert.equal(stopReason({ name: "SE" }), null);
+  assert.equal(stopReason({ scale: se, stop: { kind: "timeout" }, timeLimit: 30 }), "Stopped at the time limit (30 s) before it finished (no lower bound yet).");
+  assert.equal(stopReason({ scale: se }), null);
 });
 
 const scales = [

@@ -3,7 +3,8 @@
 
 /**
  * @typedef {{id: string, name: string, number?: string|null, level?: string|null, levels?: string[],
- *   band?: number[]|null}} ScaleInfo
+ *   band?: number[]|null, unfinished?: number|null}} ScaleInfo  `unfinished`: the number a scale gives
+ *   when its techniques could not finish (SE's 20.0), which is no lower bound
  * @typedef {{after: number, why: string, default_next: {technique: string, name: string, text?: string}|null}} StoppedShort
  * @typedef {{kind: string}} Stop  kind "cancelled" | "timeout"
  */
@@ -34,11 +35,13 @@ export function boundsText(bounds, fields = {}) {
  * - `rating` with `solved: false` and `stopped_short`: its technique set ended (where, and what the
  *   default path used there);
  * - no rating and `stop`: cancelled or the time limit, with what the path so far proves (`bounds`).
- * @param {{name: string, rating?: any, stop?: Stop|null, bounds?: Record<string, unknown>|null,
+ * `scale` is the catalogue's record: its name, its number field and the number it gives when it cannot finish.
+ * @param {{scale: ScaleInfo, rating?: any, stop?: Stop|null, bounds?: Record<string, unknown>|null,
  *   fields?: Record<string, string>, timeLimit?: number}} args
  * @returns {string | null}
  */
-export function stopReason({ name, rating, stop = null, bounds = null, fields = {}, timeLimit = 0 }) {
+export function stopReason({ scale, rating, stop = null, bounds = null, fields = {}, timeLimit = 0 }) {
+  const name = scale.name;
   if (rating && typeof rating === "object") {
     if (rating.solved !== false) return null;
     const s = /** @type {StoppedShort | undefined} */ (rating.stopped_short);
@@ -47,7 +50,7 @@ export function stopReason({ name, rating, stop = null, bounds = null, fields = 
     if (s?.default_next) text += `, where the default path used ${s.default_next.name}`;
     else if (s) text += ", and the default path is stuck there too";
     text += ".";
-    const shown = rating.er === 20 ? "" : partialBounds(rating, fields);
+    const shown = partialBound(rating, scale, fields);
     return shown ? `${text} So far: ${shown}.` : text;
   }
   if (!stop) return null;
@@ -56,10 +59,16 @@ export function stopReason({ name, rating, stop = null, bounds = null, fields = 
   return b ? `${why}: ${b}.` : `${why} before it finished (no lower bound yet).`;
 }
 
-/** The figures a stuck path reached, as lower bounds (`score at least 756`). */
-function partialBounds(/** @type {any} */ rating, /** @type {Record<string, string>} */ fields) {
-  const keys = ["er", "score", "total"].filter((k) => typeof rating[k] === "number" && rating[k] > 0);
-  return keys.map((k) => `${fields[k] || k} at least ${fmt(rating[k])}`).join(", ");
+/**
+ * The number a stuck path reached, as a lower bound (`score at least 756`); "" when it has none or
+ * the scale's number says only that it could not finish (its `unfinished`).
+ * @param {any} rating @param {ScaleInfo} scale @param {Record<string, string>} fields
+ */
+function partialBound(rating, scale, fields) {
+  const k = scale.number;
+  const v = k ? rating[k] : undefined;
+  if (!k || typeof v !== "number" || v <= 0 || v === scale.unfinished) return "";
+  return `${fields[k] || k} at least ${fmt(v)}`;
 }
 
 /**

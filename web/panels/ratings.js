@@ -72,7 +72,7 @@ export function mount(root, store) {
     for (const sc of scales) {
       const rating = a.rate.ratings?.[sc.id];
       const stop = rating === undefined && a.stopped?.phase === "rate" ? a.stopped : null;
-      const reason = stopReason({ name: sc.name, rating, stop, bounds: a.bounds?.[sc.id], fields, timeLimit });
+      const reason = stopReason({ scale: sc, rating, stop, bounds: a.bounds?.[sc.id], fields, timeLimit });
       const row = ratingsRoot.querySelector(`tr[data-scale="${sc.id}"] td.details`);
       if (!reason || !row) continue;
       const span = document.createElement("span");
@@ -166,7 +166,7 @@ export function mount(root, store) {
     const a = s.analysis;
     if (!a || q("#chart-fig").hidden) return;
     const k = s.view;
-    const c = chartSeries(a.rate, a.steps, a.difficulty, a.counts);
+    const c = chartSeries(a.rate, a.steps, a.difficulty, a.counts, s.catalogue);
     q("#chart-fig").dataset.source = c.sePath ? "se-path" : "levels";
     captionChart(c);
     if (c.sePath) {
@@ -195,7 +195,7 @@ export function mount(root, store) {
     cap.textContent = "";
     if (c.sePath) {
       cap.append(key("bar"), ` Sudoku Explainer's difficulty of each step of its own path (${c.difficulty.length} steps` +
-        `${c.partial ? ", stopped before the end" : ""}); the tallest bar is its rating${c.er !== null ? `, ER ${c.er}` : ""}. ` +
+        `${c.partial ? ", stopped before the end" : ""}); the tallest bar is its rating${c.number !== null ? `, ${c.label} ${c.number}` : ""}. ` +
         "A bar opens that step of SE's path in the steps below.");
     } else {
       cap.append(key("bar"), " each step's difficulty on Sudoku Explainer's scale: the step's own SE figure where it carries one, else " +

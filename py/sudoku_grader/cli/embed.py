@@ -21,7 +21,7 @@ from .. import __version__
 from ..bank import timed
 from ..errors import SudokuError
 from ..formats import parse
-from ..ratings import BY_ID, FIELD_NAMES
+from ..ratings import BY_ID, FIELD_NAMES, PAGES
 from .checks import DEFAULT_LIMITS
 from .rate import add_time_limit, annotate_explain
 
@@ -85,6 +85,8 @@ def embed_data(text: str, time_limit: float = DEFAULT_LIMITS["explain"]) -> dict
         "scale_names": {s: BY_ID[s].name if s in BY_ID else s for s in ratings},
         # the field each scale's row shows as its rating (the record's ``number``, as the catalogue says)
         "scale_numbers": {s: BY_ID[s].number for s in ratings if s in BY_ID},
+        # the fields each scale writes with fixed decimals (SE's 2.0), as the catalogue says
+        "scale_decimals": {s: dict(PAGES[s].decimals) for s in ratings if s in PAGES},
         "field_names": {k: v for k, v in FIELD_NAMES.items() if k in fields and v != k},
         "bottleneck": out.get("bottleneck"),
         "steps": steps,

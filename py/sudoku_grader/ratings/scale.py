@@ -153,17 +153,24 @@ class Page:
     (the form offers a level target on every scale with levels); ``headline`` (short label, result
     field) is what the "You solved ..." sentence shows of the scale (``("SE", "er")`` -> "SE 7.2"):
     the page names the first two such scales that rate the puzzle's size, in list order; None: the
-    sentence never names it.
+    sentence never names it. ``decimals`` (field, places) are the result fields always written with
+    that many decimals, as the scale itself writes them (SE's ``7.0``, not ``7``); ``unfinished`` is
+    the value the scale's number takes when its techniques could not finish the grid (SE's 20.0,
+    serate's convention): no rating and no lower bound, so the page does not call it one.
     """
 
     slow: bool = False
     band: tuple[float, float, float] | None = None
     headline: tuple[str, str] | None = None
+    decimals: tuple[tuple[str, int], ...] = ()
+    unfinished: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """``slow``, ``band`` (null or [low, high, step]) and ``headline`` (null or {"label", "field"})."""
+        """``slow``, ``band`` (null or [low, high, step]), ``headline`` (null or {"label", "field"}),
+        ``decimals`` ({field: places}) and ``unfinished`` (null or the number)."""
         return {"slow": self.slow, "band": list(self.band) if self.band else None,
-                "headline": {"label": self.headline[0], "field": self.headline[1]} if self.headline else None}
+                "headline": {"label": self.headline[0], "field": self.headline[1]} if self.headline else None,
+                "decimals": dict(self.decimals), "unfinished": self.unfinished}
 
 
 __all__ = ["Page", "PolicyFor", "Scale", "Summary"]

@@ -24,6 +24,8 @@ from .scale import Page, Scale
 
 #: serate's ``--pearl`` / ``--diamond``: end the walk once EP (or ED) is known.
 STOPS = ("pearl", "diamond")
+#: ER when SE's techniques cannot finish the grid (serate's convention): no rating, no bound.
+UNFINISHED = 20.0
 VARIANT = "SE 1.2.1 (serate 1.2.1.3)"
 
 
@@ -99,7 +101,7 @@ def summarize(w: Path, prices: Mapping[str, Any] = BASE, *, timed_out: bool = Fa
     stop = w.stopped
     failed = not w.solved and not stop and not timed_out
     if failed:
-        er = 20.0
+        er = UNFINISHED
     if timed_out:
         final = [k for k, v in (("ep", pearl), ("ed", diamond)) if v]
     else:
@@ -183,4 +185,5 @@ SCALE = Scale(
     bounds=bounds,
 )
 
-PAGE = Page(slow=True, band=(1.0, 12.0, 0.1), headline=("SE", "er"))
+PAGE = Page(slow=True, band=(1.0, 12.0, 0.1), headline=("SE", "er"), decimals=tuple((f, 1) for f in SCALE.columns),
+            unfinished=UNFINISHED)
