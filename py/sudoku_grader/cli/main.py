@@ -22,7 +22,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from .. import __version__, api
@@ -293,6 +293,23 @@ def _explain_scales(spec: str | None) -> list[str]:
     return parse_scales(spec)
 
 
+def _search_options(p: argparse.ArgumentParser, name: str) -> None:
+    """A command that runs one search or walk: its time limit and the finders' switches."""
+    rate_cmd.add_time_limit(p, DEFAULT_LIMITS[name])
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a finder switch, e.g. uniqueness-missing-candidates=on (repeatable; "
+                        "`techniques --options` lists them)")
+    p.add_argument("--preset", help="a named set of finder switches: hodoku (HoDoKu 2.2's defaults)")
+
+
+#: The options more than one puzzle command takes: each group once, with the commands it is added to.
+SHARED_OPTIONS: tuple[tuple[tuple[str, ...], Callable[[argparse.ArgumentParser, str], None]], ...] = (
+    (("explain", "steps", "hint"), _search_options),
+    (("explain", "rate"), lambda p, _name: add_detail_argument(p)),
+    (("rate",), lambda p, _name: rate_cmd.add_rate_arguments(p)),
+)
+
+
 def _split(value: str | None) -> list[str] | None:
     if not value:
         return None
@@ -357,20 +374,12 @@ def build_parser() -> argparse.ArgumentParser:
                                 "(default all), or none")
         else:
             p.set_defaults(policy="simplest", seed=0)
-        if name in ("explain", "steps", "hint"):
-            rate_cmd.add_time_limit(p, DEFAULT_LIMITS[name])
-        if name in ("explain", "rate"):
-            add_detail_argument(p)
-        if name == "rate":
-            rate_cmd.add_rate_arguments(p)
         if name == "steps":
             p.add_argument("--technique", metavar="NAME[,NAME...]",
                            help="only this technique: id, name, usual spelling or HoDoKu code (0300)")
-        if name in ("explain", "steps", "hint"):
-            p.add_argument("--option", action="append", metavar="NAME=VALUE",
-                           help="a finder switch, e.g. uniqueness-missing-candidates=on (repeatable; "
-                                "`techniques --options` lists them)")
-            p.add_argument("--preset", help="a named set of finder switches: hodoku (HoDoKu 2.2's defaults)")
+        for commands, add in SHARED_OPTIONS:
+            if name in commands:
+                add(p, name)
     compare_cmd.add_parser(sub)
     t = sub.add_parser("techniques", help="list technique ids, names and HoDoKu codes")
     t.add_argument("--json", action="store_true", help="the same as --format jsonl")
