@@ -80,6 +80,23 @@ def test_every_scale_says_how_its_figures_are_written() -> None:
     stuck = se.summarize(Path())  # a walk that neither solved the grid nor was stopped
     assert stuck["er"] == scales["se"]["unfinished"] == 20.0
     assert [s for s in scales.values() if s["unfinished"] is not None] == [scales["se"]]
+    assert all(set(s["exact_bounds"]) <= set(s["columns"]) for s in scales.values())
+    assert [s["id"] for s in scales.values() if s["exact_bounds"]] == ["se"]
+
+
+def test_se_exact_bounds_are_final_on_any_cut_path() -> None:
+    """What the page says plainly of a cut SE path (its ``exact_bounds``) is already the final figure;
+    the other bounds (ER) are lower bounds."""
+    exact = PAGES["se"].exact_bounds
+    assert sorted(exact) == ["ed", "ep"]
+    puzzle = "..19....86...85.3...7.6.1...34.9.......5.4.......1.42...5.7.9...1.84...77....92.."  # ER 7.2
+    walked, table = se.SCALE.walk(api.load(puzzle))
+    full = se.summarize(walked, table)
+    for k in (1, len(walked.steps) // 2, len(walked.steps) - 1):
+        bound = se.bounds(Path(steps=walked.steps[:k]), table)
+        for f in exact:
+            assert bound.get(f) in (None, full[f]), (k, f)  # EP appears once a digit is placed
+        assert bound["er"] <= full["er"]
 
 
 def test_the_build_carries_each_scale_number_and_decimals() -> None:

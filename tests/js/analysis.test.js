@@ -64,7 +64,9 @@ test("a nested net's branch is reached through its implication", () => {
 });
 
 test("bounds read 'at least', fixed figures plainly", () => {
-  assert.equal(boundsText({ er: 7.1, ed: 1.2, ep: 1.5 }, { er: "ER", ed: "ED", ep: "EP" }), "ER at least 7.1, ED 1.2, EP 1.5");
+  assert.equal(boundsText({ er: 7.1, ed: 1.2, ep: 1.5 }, { er: "ER", ed: "ED", ep: "EP" }, ["ed", "ep"]), "ER at least 7.1, ED 1.2, EP 1.5");
+  // which are fixed is the scale's record's word (its exact_bounds), not a list of SE's fields
+  assert.equal(boundsText({ er: 7.1, ed: 1.2 }, { er: "ER", ed: "ED" }), "ER at least 7.1, ED at least 1.2");
   assert.equal(boundsText({ score: 756, level: "Medium" }), "SCORE at least 756, LEVEL at least Medium");
   assert.equal(boundsText(null), "");
 });
@@ -81,7 +83,7 @@ test("a stopped scale says why: its set ended, the time limit, or cancel", () =>
   const hodoku = { id: "hodoku", name: "HoDoKu", number: "score" };
   const hod = stopReason({ scale: hodoku, rating: { ...short, score: 756 }, fields: { score: "score" } });
   assert.match(hod || "", /So far: score at least 756\./);
-  const se = { id: "se", name: "SE", number: "er", unfinished: 20 };
+  const se = { id: "se", name: "SE", number: "er", unfinished: 20, exact_bounds: ["ed", "ep"] };
   assert.equal(stopReason({ scale: se, rating: { solved: true, er: 2.6 } }), null);
   // SE's 20.0 says its techniques could not finish: no "at least 20"
   assert.doesNotMatch(stopReason({ scale: se, rating: { ...short, er: 20 }, fields: { er: "ER" } }) || "", /So far/);

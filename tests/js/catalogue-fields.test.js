@@ -5,18 +5,18 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { catalogueLabels, chartSeries, fmt, ratingShown } from "../../web/ratings-view.js";
-import { stopReason } from "../../web/model/scalestop.js";
+import { boundsText, stopReason } from "../../web/model/scalestop.js";
 
 /** A catalogue whose only scale is not SE and names its fields its own way. */
 const other = {
   scales: [{ id: "tally", name: "Tally", number: "rank", level: null, decimals: { rank: 2 }, unfinished: 99,
-    bottleneck: true, headline: { label: "T", field: "rank" } }],
+    bottleneck: true, headline: { label: "T", field: "rank" }, exact_bounds: ["floor"] }],
   fields: { rank: "Rank" },
 };
 /** SE's record as the worker sends it (the fields it needs here). */
 const se = {
   scales: [{ id: "se", name: "Sudoku Explainer", number: "er", level: null, decimals: { er: 1, ep: 1, ed: 1 },
-    unfinished: 20, bottleneck: true, headline: { label: "SE", field: "er" } }],
+    unfinished: 20, bottleneck: true, headline: { label: "SE", field: "er" }, exact_bounds: ["ed", "ep"] }],
   fields: { er: "ER", ep: "EP", ed: "ED" },
 };
 
@@ -54,4 +54,11 @@ test("a stuck scale's partial number is its record's, and its 'cannot finish' nu
   assert.doesNotMatch(stopReason({ scale: tally, rating: { ...stuck, rank: 99 }, fields: other.fields }) || "", /So far/);
   // SE's 20 is only SE's marker: on this scale 20 is a bound like any other
   assert.match(stopReason({ scale: tally, rating: { ...stuck, rank: 20 }, fields: other.fields }) || "", /Rank at least 20/);
+});
+
+test("a cut path's bounds: the record's exact ones plainly, the rest as 'at least'", () => {
+  const tally = other.scales[0];
+  assert.equal(stopReason({ scale: tally, stop: { kind: "cancelled" }, bounds: { floor: 3, rank: 7, ed: 1.2 }, fields: other.fields }),
+    "Cancelled: Rank at least 7, ED at least 1.2, FLOOR 3.");
+  assert.equal(boundsText({ ed: 1.2, er: 7 }, { er: "ER", ed: "ED" }, se.scales[0].exact_bounds || []), "ER at least 7, ED 1.2");
 });

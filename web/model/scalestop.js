@@ -3,8 +3,9 @@
 
 /**
  * @typedef {{id: string, name: string, number?: string|null, level?: string|null, levels?: string[],
- *   band?: number[]|null, unfinished?: number|null}} ScaleInfo  `unfinished`: the number a scale gives
- *   when its techniques could not finish (SE's 20.0), which is no lower bound
+ *   band?: number[]|null, unfinished?: number|null, exact_bounds?: string[]}} ScaleInfo  `unfinished`: the
+ *   number a scale gives when its techniques could not finish (SE's 20.0), which is no lower bound;
+ *   `exact_bounds`: the bounds a cut path already fixes (SE's ED and EP)
  * @typedef {{after: number, why: string, default_next: {technique: string, name: string, text?: string}|null}} StoppedShort
  * @typedef {{kind: string}} Stop  kind "cancelled" | "timeout"
  */
@@ -12,21 +13,21 @@
 /** @param {unknown} v */
 const fmt = (v) => (typeof v === "number" ? String(Math.round(v * 100) / 100) : String(v));
 
-/** Fields whose value a cut path already fixes (SE's ED and EP): said plainly, not "at least". */
-const FIXED = new Set(["ed", "ep"]);
-
 /**
  * `ER at least 7.1, ED 1.2`: a scale's lower bounds (the worker's `at_least`), with the catalogue's
- * field names. Empty text when there are none.
+ * field names; the fields a cut path already fixes (the scale's `exact_bounds`) said plainly, last.
+ * Empty text when there are none.
  * @param {Record<string, unknown> | null | undefined} bounds
  * @param {Record<string, string>} [fields]  field id -> name
+ * @param {string[]} [exact]  the scale's `exact_bounds`
  */
-export function boundsText(bounds, fields = {}) {
+export function boundsText(bounds, fields = {}, exact = []) {
   if (!bounds) return "";
+  const fixed = new Set(exact);
   return Object.entries(bounds)
     .filter(([, v]) => v !== null && v !== undefined && v !== "")
-    .sort(([a], [b]) => Number(FIXED.has(a)) - Number(FIXED.has(b)))
-    .map(([k, v]) => `${fields[k] || k.toUpperCase()}${FIXED.has(k) ? "" : " at least"} ${fmt(v)}`)
+    .sort(([a], [b]) => Number(fixed.has(a)) - Number(fixed.has(b)))
+    .map(([k, v]) => `${fields[k] || k.toUpperCase()}${fixed.has(k) ? "" : " at least"} ${fmt(v)}`)
     .join(", ");
 }
 
@@ -55,7 +56,7 @@ export function stopReason({ scale, rating, stop = null, bounds = null, fields =
   }
   if (!stop) return null;
   const why = stop.kind === "timeout" ? `Stopped at the time limit${timeLimit ? ` (${timeLimit} s)` : ""}` : "Cancelled";
-  const b = boundsText(bounds, fields);
+  const b = boundsText(bounds, fields, scale.exact_bounds);
   return b ? `${why}: ${b}.` : `${why} before it finished (no lower bound yet).`;
 }
 

@@ -157,6 +157,8 @@ class Page:
     that many decimals, as the scale itself writes them (SE's ``7.0``, not ``7``); ``unfinished`` is
     the value the scale's number takes when its techniques could not finish the grid (SE's 20.0,
     serate's convention): no rating and no lower bound, so the page does not call it one.
+    ``exact_bounds`` are the fields of the record's ``bounds`` that a cut-off path already fixes
+    (SE's ED and EP): the page says them plainly, the others as "at least".
     """
 
     slow: bool = False
@@ -164,13 +166,15 @@ class Page:
     headline: tuple[str, str] | None = None
     decimals: tuple[tuple[str, int], ...] = ()
     unfinished: float | None = None
+    exact_bounds: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """``slow``, ``band`` (null or [low, high, step]), ``headline`` (null or {"label", "field"}),
-        ``decimals`` ({field: places}) and ``unfinished`` (null or the number)."""
+        ``decimals`` ({field: places}), ``unfinished`` (null or the number) and ``exact_bounds``."""
         return {"slow": self.slow, "band": list(self.band) if self.band else None,
                 "headline": {"label": self.headline[0], "field": self.headline[1]} if self.headline else None,
-                "decimals": dict(self.decimals), "unfinished": self.unfinished}
+                "decimals": dict(self.decimals), "unfinished": self.unfinished,
+                "exact_bounds": list(self.exact_bounds)}
 
 
 __all__ = ["Page", "PolicyFor", "Scale", "Summary"]

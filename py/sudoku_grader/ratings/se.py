@@ -26,6 +26,8 @@ from .scale import Page, Scale
 STOPS = ("pearl", "diamond")
 #: ER when SE's techniques cannot finish the grid (serate's convention): no rating, no bound.
 UNFINISHED = 20.0
+#: The fields of `bounds` a cut-off path already fixes: ED after the first step, EP after the first placement.
+EXACT_BOUNDS = ("ed", "ep")
 VARIANT = "SE 1.2.1 (serate 1.2.1.3)"
 
 
@@ -186,4 +188,4 @@ SCALE = Scale(
 )
 
 PAGE = Page(slow=True, band=(1.0, 12.0, 0.1), headline=("SE", "er"), decimals=tuple((f, 1) for f in SCALE.columns),
-            unfinished=UNFINISHED)
+            unfinished=UNFINISHED, exact_bounds=EXACT_BOUNDS)
