@@ -26,6 +26,7 @@ import * as status from "./panels/status.js";
 import * as stepper from "./panels/stepper.js";
 import * as learnView from "./learn-view.js";
 import * as theme from "./panels/theme.js";
+import * as update from "./panels/update.js";
 
 /** localStorage, or null when the browser blocks it (the saves say so instead of failing). */
 function openStorage() {
@@ -142,7 +143,5 @@ if (location.hash.length > 1) {
 } else act.resumeLastGame(store); // a return visit: the game in progress, as it was left
 
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
-  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {
-    /* offline use is a bonus; the app works without it */
-  });
+  update.mount($("update-ready"), store, navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)));
 }

@@ -11,23 +11,20 @@
 // downloads what the app needs once. Any other file of the site (demo pages, PyScript) is cached
 // the first time a page of this scope loads it.
 //
-// Updates: a page load (navigation) first reads the server's sw.js (at most QUICK_CHECK_MS) and
-// compares its build id with this one. The same build (the usual return visit) is served from the
-// cache at once: the navigation never waits on the registration's update job, which can hold it
-// for seconds. A newer build installs, takes over, and the navigation is redirected to itself, so
-// it is served whole by the new build: one reload shows the new version everywhere, never old
-// modules with a new package. Offline, or when the server is slow to answer, the page loads from
-// the cache as it is while the update installs in the background; the page then says a new
-// version is ready (it listens for a waiting worker) and the next load takes it. Paths are
-// relative to this file, so the app works from a sub-path too.
+// Updates: a page load (navigation) is served from this build's cache at once, never waiting on
+// the server, so a return visit is as quick as a reload. Meanwhile the registration asks the server
+// for its sw.js; a newer build found there installs beside this one (copying every unchanged file
+// from this cache) and waits. The page says a new version is ready (it watches for a waiting
+// worker, panels/update.js), and the next page load takes it: the waiting build takes over, and
+// that navigation is redirected to itself, so it is served whole by the new build, never old
+// modules with a new package. Offline, the check fails quietly and the page loads from the cache
+// as it is. Paths are relative to this file, so the app works from a sub-path too.
 const BUILD = "__BUILD__";
 const SHELL = __SHELL__;
 const RUNTIME = __RUNTIME__;
 const PREFIX = "sudoku-grader-";
 const CACHE = PREFIX + BUILD;
 const MANIFEST = "__manifest__.json"; // in each cache: {path: hash} of the build that wrote it
-const QUICK_CHECK_MS = 500; // how long a navigation waits to read the server's sw.js
-const UPDATE_MS = 10_000; // how long it waits for a newer build found there to install
 
 const url = (path) => new URL(path, self.location).href;
 
@@ -165,14 +162,11 @@ function reached(worker, states) {
   });
 }
 
-/** True when a newer build was found and now controls the site. */
+/** True when the newer build waiting beside this one now controls the site. */
 async function tookOverByNewerBuild() {
-  const reg = self.registration;
+  const next = self.registration.waiting;
   try {
-    if (!reg.waiting) await within(UPDATE_MS, reg.update());
-    const next = reg.installing || reg.waiting;
     if (!next) return false;
-    await within(30_000, reached(next, ["installed", "activating", "activated"]));
     next.postMessage("take-over");
     // Once it activates, the redirected navigation goes to it (and waits while it is still
     // activating), so a slow activation must not fall back to this build's, now deleted, cache.
@@ -194,34 +188,24 @@ async function fromCache(request) {
   return res;
 }
 
-/** "newer" when the server's sw.js names another build, "same" when it names this one, "unknown"
- * when it cannot be read within QUICK_CHECK_MS (offline, slow). */
-async function serverBuild() {
+/** This build's page (the cached one, or the network's when the cache lacks it, or index.html). */
+async function page(request) {
   try {
-    const res = await within(QUICK_CHECK_MS, fetch(new Request(self.location.href, { cache: "no-cache" })));
-    if (!res.ok) return "unknown";
-    const found = /const BUILD = "([^"]*)"/.exec(await within(QUICK_CHECK_MS, res.text()));
-    if (!found) return "unknown";
-    return found[1] === BUILD ? "same" : "newer";
-  } catch {
-    return "unknown";
+    return await fromCache(request);
+  } catch (e) {
+    const hit = await caches.match(url("index.html"), { cacheName: CACHE, ignoreVary: true });
+    if (hit) return hit;
+    throw e;
   }
 }
 
 async function navigate(request, event) {
-  // The cached page is looked up while the server is asked (both are quick; neither waits on the other).
-  const cached = fromCache(request);
-  cached.catch(() => {}); // read below, or dropped when a newer build takes over
-  const found = self.registration.waiting ? "newer" : await serverBuild();
-  if (found === "newer" && (await tookOverByNewerBuild())) return Response.redirect(request.url, 303);
-  if (found === "unknown") event.waitUntil(self.registration.update().catch(() => {})); // for the next load
-  try {
-    return await cached;
-  } catch (e) {
-    const page = await caches.match(url("index.html"), { cacheName: CACHE, ignoreVary: true });
-    if (page) return page;
-    throw e;
-  }
+  // A newer build found by an earlier check: it takes over and serves this load whole.
+  if (self.registration.waiting && (await tookOverByNewerBuild())) return Response.redirect(request.url, 303);
+  const served = page(request);
+  // Once the page is answered, ask the server for a newer build (for the next load).
+  event.waitUntil(served.then(() => self.registration.update()).catch(() => {}));
+  return served;
 }
 
 self.addEventListener("fetch", (event) => {
