@@ -87,7 +87,24 @@ async function fill(cache, files, old, network = true) {
   return missed;
 }
 
+/** While this worker is not running (the first load after a browser restart), the browser reads
+ * this build's files from its cache itself, without starting the worker and waiting for it (a
+ * file the cache lacks comes from the network). Once it runs, the fetch handler below serves them
+ * as before, and a reload can hand over to a newer build. Browsers without static routes use
+ * the fetch handler always. */
+function addRoutes(event) {
+  if (!("addRoutes" in event) || typeof URLPattern === "undefined") return;
+  const scope = new URL(url("./"));
+  const condition = {
+    runningStatus: "not-running",
+    requestMethod: "GET",
+    urlPattern: new URLPattern({ protocol: scope.protocol.slice(0, -1), hostname: scope.hostname, port: scope.port, pathname: `${scope.pathname}*` }),
+  };
+  event.waitUntil(event.addRoutes([{ condition, source: { cacheName: CACHE } }]).catch(() => {}));
+}
+
 self.addEventListener("install", (event) => {
+  addRoutes(event);
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
