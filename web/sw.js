@@ -12,13 +12,14 @@
 // the first time a page of this scope loads it.
 //
 // Updates: a page load (navigation) is served from this build's cache at once, never waiting on
-// the server, so a return visit is as quick as a reload. Meanwhile the registration asks the server
-// for its sw.js; a newer build found there installs beside this one (copying every unchanged file
-// from this cache) and waits. The page says a new version is ready (it watches for a waiting
-// worker, panels/update.js), and the next page load takes it: the waiting build takes over, and
-// that navigation is redirected to itself, so it is served whole by the new build, never old
-// modules with a new package. Offline, the check fails quietly and the page loads from the cache
-// as it is. Paths are relative to this file, so the app works from a sub-path too.
+// the server, so a return visit is as quick as a reload. The page then asks the server for its
+// sw.js (registration.update()); a newer build found there installs beside this one (copying
+// every unchanged file from this cache) and waits. The page says a new version is ready
+// (panels/update.js), and the next load takes it: the waiting build takes over, and that
+// navigation is redirected to itself, so it is served whole by the new build, never old modules
+// with a new package (with no page open, the browser hands over by itself). Offline, the check
+// fails quietly and the page loads from the cache as it is. Paths are relative to this file, so
+// the app works from a sub-path too.
 const BUILD = "__BUILD__";
 const SHELL = __SHELL__;
 const RUNTIME = __RUNTIME__;
@@ -131,6 +132,7 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// (A page also sends "stay" while a newer build waits, only to keep this worker running.)
 self.addEventListener("message", (event) => {
   if (event.data === "take-over") self.skipWaiting();
   else if (event.data?.type === "keep") event.waitUntil(keep(event.data.urls || [], event.source));
@@ -216,17 +218,14 @@ async function page(request) {
   }
 }
 
-async function navigate(request, event) {
+async function navigate(request) {
   // A newer build found by an earlier check: it takes over and serves this load whole.
   if (self.registration.waiting && (await tookOverByNewerBuild())) return Response.redirect(request.url, 303);
-  const served = page(request);
-  // Once the page is answered, ask the server for a newer build (for the next load).
-  event.waitUntil(served.then(() => self.registration.update()).catch(() => {}));
-  return served;
+  return page(request); // the page asks the server for a newer build once it runs (panels/update.js)
 }
 
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || !req.url.startsWith(url("./"))) return;
-  event.respondWith(req.mode === "navigate" ? navigate(req, event) : fromCache(req));
+  event.respondWith(req.mode === "navigate" ? navigate(req) : fromCache(req));
 });
