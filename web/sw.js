@@ -88,20 +88,24 @@ async function fill(cache, files, old, network = true) {
   return missed;
 }
 
-/** While this worker is not running (the first load after a browser restart), the browser reads
- * this build's files from its cache itself, without starting the worker and waiting for it (a
- * file the cache lacks comes from the network). Once it runs, the fetch handler below serves them
- * as before, and a reload can hand over to a newer build. Browsers without static routes use
- * the fetch handler always. */
+/** Static routes (Chrome 123+; elsewhere the fetch handler serves everything). The page's own
+ * files (web/, precached at install) are read by the browser from this build's cache without
+ * waking this worker or waiting for it; while the worker is not running (the first load after a
+ * browser restart), so is everything else in its scope, the page itself included. A file the
+ * cache lacks comes from the network. Once the worker runs, a page load goes through the fetch
+ * handler, so a reload can hand over to a newer build; files outside web/ (drills, Pyodide) are
+ * kept as they pass, and the demos' files (NOT_APP in build.py) stay with the handler. */
 function addRoutes(event) {
   if (!("addRoutes" in event) || typeof URLPattern === "undefined") return;
   const scope = new URL(url("./"));
-  const condition = {
-    runningStatus: "not-running",
-    requestMethod: "GET",
-    urlPattern: new URLPattern({ protocol: scope.protocol.slice(0, -1), hostname: scope.hostname, port: scope.port, pathname: `${scope.pathname}*` }),
-  };
-  event.waitUntil(event.addRoutes([{ condition, source: { cacheName: CACHE } }]).catch(() => {}));
+  const at = (pathname) => new URLPattern({ protocol: scope.protocol.slice(0, -1), hostname: scope.hostname, port: scope.port, pathname: scope.pathname + pathname });
+  const cache = { cacheName: CACHE };
+  const demos = ["web/embed.js", "web/embed/*", "web/offline.js", "web/examples.css"].map((p) => ({ urlPattern: at(p) }));
+  event.waitUntil(event.addRoutes([
+    { condition: { or: demos }, source: "fetch-event" },
+    { condition: { requestMethod: "GET", urlPattern: at("web/*") }, source: cache },
+    { condition: { runningStatus: "not-running", requestMethod: "GET", urlPattern: at("*") }, source: cache },
+  ]).catch(() => {}));
 }
 
 self.addEventListener("install", (event) => {
