@@ -10,6 +10,11 @@ again on the same profile, open the address and read the page's first paint (the
 ``first-contentful-paint`` entry, measured from the navigation's start, so it includes any time the
 service worker holds the navigation); then reload in that same session and read it again. Prints
 every figure and the medians, and the ratio restart / reload per site.
+
+A restart counts only when the page came under the service worker's control (a return visit from
+the cache). Chrome now and then starts without the profile's registration (the page then comes from
+the network and registers again); such runs are printed, marked "not controlled", and left out of
+the medians. The page's own responseStart (how long the page's HTML took) is printed beside each.
 """
 
 from __future__ import annotations
@@ -48,8 +53,18 @@ RUNTIME_KEPT_JS = """async () => {
 }"""
 
 
+SERVED_JS = """() => [performance.getEntriesByType("navigation")[0].responseStart,
+  navigator.serviceWorker.controller !== null]"""
+
+
 def first_paint(page: Any) -> float:
     return float(page.evaluate(FCP_JS))
+
+
+def served(page: Any) -> tuple[float, bool]:
+    """When the page's HTML arrived (ms from the navigation's start) and whether the worker controls it."""
+    start, controlled = page.evaluate(SERVED_JS)
+    return float(start), bool(controlled)
 
 
 def open_profile(p: Any, profile: Path) -> Any:
@@ -82,17 +97,26 @@ def main(argv: list[str] | None = None) -> int:
                 page = ctx.new_page()
                 page.goto(base)
                 restart = first_paint(page)
+                html, controlled = served(page)
                 page.wait_for_function(RUNTIME_KEPT_JS, timeout=180_000, polling=250)
                 page.reload()
                 reload = first_paint(page)
+                html2, _ = served(page)
                 ctx.close()
-                figures[i]["restart"].append(restart)
-                figures[i]["reload"].append(reload)
-                print(f"run {run + 1} {sites[i]}: restart {restart:.0f} ms, reload {reload:.0f} ms", flush=True)
+                note = "" if controlled else " (not controlled: left out)"
+                if controlled:
+                    figures[i]["restart"].append(restart)
+                    figures[i]["reload"].append(reload)
+                print(f"run {run + 1} {sites[i]}: restart {restart:.0f} ms (HTML at {html:.0f}), "
+                      f"reload {reload:.0f} ms (HTML at {html2:.0f}){note}", flush=True)
     for i, site in enumerate(sites):
+        n = len(figures[i]["restart"])
+        if not n:
+            print(f"{site}: no restart was controlled by the service worker")
+            continue
         r, s = statistics.median(figures[i]["restart"]), statistics.median(figures[i]["reload"])
         print(f"{site}: median first paint after a browser restart {r:.0f} ms, same-session reload {s:.0f} ms, "
-              f"ratio {r / s:.2f}")
+              f"ratio {r / s:.2f} ({n} of {args.runs} runs)")
     for _base, srv in servers:
         srv.shutdown()
     return 0
