@@ -86,6 +86,7 @@ stepper.mount($("steps-panel"), store);
 settings.mount($("settings"), store);
 const learnRoute = learnView.wire(store);
 theme.mount(document.querySelector("header.top"), store);
+document.documentElement.dataset.app = "mounted"; // the first paint's stand-ins go (app.css)
 
 // ------------------------------------------------------------------ keys anywhere on the page
 document.addEventListener("keydown", (e) => {
