@@ -90,8 +90,8 @@ def test_every_drill_in_the_pool() -> None:
 
 def test_worked_examples_beside_few_drills() -> None:
     """A technique with fewer than three drills has worked examples beside them (positions of
-    HoDoKu's library made for it), each the finder's and agreeing with the solution, up to three
-    with the drills."""
+    HoDoKu's library made for it, or of other puzzles where its finder has a step), each the
+    finder's and agreeing with the solution, up to three with the drills."""
     index = drills.load_index(POOL)
     topped = 0
     for e in index["techniques"]:
@@ -196,6 +196,47 @@ def test_the_fill_adds_only_what_is_short_and_starts_from_a_built_pool() -> None
             assert 0 < len(added) <= drills.EXAMPLES, tid
         assert all(d["source"].startswith("generated seed ") for d in added)
     assert sum(map(len, filled.values())) > sum(map(len, alone.values()))
+
+
+def test_the_harvest_walks_the_whole_order_and_starts_from_a_filled_pool() -> None:
+    """The harvest tops up every technique still short, those the fill met too; started from the
+    filled pool (``filled``) it gives the same pool; in the whole order it keeps only short ones."""
+    main = list(drills.pool_sources(None, generated=3, seed=3))
+    fill = list(drills.fill_sources(None, generated=3, seed=9))
+    harvest = list(drills.pool_sources(None, generated=4, seed=20))
+    cut = list(drills.pool_sources(None, generated=2, seed=30))
+    filled = drills.build_pool(main, per_technique=5, fill=fill, floor=4)
+    whole = drills.build_pool(main, per_technique=5, fill=fill, floor=4, harvest=harvest, harvest_cut=cut)
+    assert drills.build_pool([], per_technique=5, floor=4, start=filled, filled=True, harvest=harvest,
+                             harvest_cut=cut) == whole
+    for tid, kept in whole.items():
+        before = filled.get(tid, [])
+        assert kept[:len(before)] == before
+        if len(kept) > len(before) and tid in filled:
+            assert len(before) < 4 and len(kept) <= 4, tid  # short, and no more than the floor
+    assert sum(map(len, whole.values())) > sum(map(len, filled.values()))
+    saved: list[int] = []
+    drills.build_pool([], per_technique=5, floor=4, start=filled, filled=True, harvest=harvest * 13,
+                      checkpoint=lambda pool: saved.append(sum(map(len, pool.values()))))
+    assert saved, "the harvest saves its gains every 50 puzzles"
+
+
+def test_path_examples_are_positions_where_the_finder_has_a_step() -> None:
+    """Worked examples for the techniques short of three: one per puzzle, each with the finder's
+    instances there, from drills of the techniques before it; those with three are left alone."""
+    pool = drills.build_pool(list(drills.pool_sources(None, generated=5, seed=3)), per_technique=5)
+    examples = drills.path_examples(None, pool, tries=2)  # the nearest two positions each (the nets are slow)
+    assert examples, "positions of a small pool already show patterns the path never chose"
+    order = [t.id for t in drills.path_techniques()]
+    for tid, got in examples.items():
+        assert len(pool.get(tid, [])) < drills.EXAMPLES and len(pool.get(tid, [])) + len(got) <= drills.EXAMPLES
+        puzzles = [d["source"].split(" step ")[0] for d in got]
+        assert len(set(puzzles)) == len(puzzles), tid
+        for d in got:
+            assert d["technique"] == tid and d["answers"]
+            where = next(t for t, kept in pool.items() if any(x["source"] == d["source"] for x in kept))
+            assert order.index(where) < order.index(tid)
+            assert drills.instances(drills.drill_board(d), get(tid))
 
 
 # ---------------------------------------------------------------- the command line

@@ -36,8 +36,9 @@ from .step import Step
 from .techniques import Technique, default_order, get
 
 __all__ = ["Drill", "FLOOR", "MAX_ANSWERS", "PER_TECHNIQUE", "build_pool", "check", "drill_board", "fill_sources",
-           "instances", "load_index", "load_technique", "path_drills", "pool_sources", "reglib_examples", "sheet",
-           "simpler_than", "write_pool"]
+           "harvest_sources", "instances", "load_index", "load_technique", "path_drills", "path_examples",
+           "pool_sources",
+           "reglib_examples", "sheet", "simpler_than", "write_pool"]
 
 PER_TECHNIQUE = 30  # drills kept per technique
 PER_PUZZLE = 1  # drills of one technique taken from one puzzle's path (variety over quantity)
@@ -46,6 +47,7 @@ EXAMPLES = 3  # drills they keep of a technique the main sources never met (its 
 MAX_ANSWERS = 20  # instances listed per drill (the check asks the finder itself)
 MAX_DRILL_BYTES = 30_000  # a drill whose JSON is larger (a forcing net's web of highlights) is left out
 POOL_FORMAT = 1
+Pool = dict[str, list[dict[str, Any]]]  # drills (or worked examples) per technique id
 
 #: Public sets the pool walks (under ``../shared/puzzles``), with the step between lines taken.
 PUBLIC_SETS = (("newspaper-mixed.txt", 1), ("printable-30-givens.txt", 2), ("printable-25-givens.txt", 2),
@@ -54,6 +56,13 @@ PUBLIC_SETS = (("newspaper-mixed.txt", 1), ("printable-30-givens.txt", 2), ("pri
 REGLIB = "reglib-1.3.txt"
 #: Harder public sets the fill walks last (every n-th line), for the chains, exocets and MSLS.
 HARD_SETS = (("norvig-hardest.txt", 1), ("forum-hardest-1106.txt", 3), ("forum-hardest-1905-11plus-sample200.txt", 4))
+#: What the harvest walks last, for the techniques still short: the lines of the public sets that the
+#: main walk and the fill skipped (``True``: every line but each n-th) and the 17-clue sample, each
+#: with whether its paths are walked in the whole order (past the forcing chains a hard puzzle needs:
+#: many rare steps come after one) or cut as the fill's are (the forum's hardest sets, whose whole
+#: paths are all forcing nets and take minutes).
+HARVEST_SETS = (("top1465.txt", 6, True, True), ("royle17-sample300.txt", 1, False, True),
+                ("forum-hardest-1106.txt", 3, True, False), ("forum-hardest-1905-11plus-sample200.txt", 4, True, False))
 
 
 def path_techniques() -> list[Technique]:
@@ -140,14 +149,15 @@ def path_drills(board: Board, source: str, rng: random.Random, techniques: list[
         apply_step(b, s)
 
 
-def _set_lines(shared: pathlib.Path, name: str, every: int) -> Iterator[tuple[str, Board]]:
-    """The puzzles of one public set with a unique solution: every ``every``-th line."""
+def _set_lines(shared: pathlib.Path, name: str, every: int, rest: bool = False) -> Iterator[tuple[str, Board]]:
+    """The puzzles of one public set with a unique solution: every ``every``-th line (with ``rest``,
+    every line but those)."""
     path = shared / "puzzles" / name
     if not path.exists():
         return
     lines = [ln for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
     for n, line in enumerate(lines, 1):
-        if (n - 1) % every:
+        if bool((n - 1) % every) != rest:
             continue
         try:
             board = parse(line).board
@@ -228,6 +238,47 @@ def reglib_examples(shared: pathlib.Path | None, pool: dict[str, list[dict[str, 
     return out
 
 
+def _puzzle(source: str) -> str:
+    """The puzzle a drill's source names ("top95 line 7 step 12" -> "top95 line 7")."""
+    return source.split(" step ")[0].removesuffix(" (start)")
+
+
+def path_examples(shared: pathlib.Path | None, pool: Pool, examples: Pool | None = None,
+                  wanted: int = EXAMPLES, tries: int = 4000) -> Pool:
+    """More worked examples for the path's techniques still short of ``wanted`` (drills and
+    ``examples`` counted): positions where the technique's finder has a step, one per puzzle, looked
+    for first among the pool's drills of the techniques just before it on the default path (the
+    nearest first, so nothing much simpler has a step there), then at the start of the public sets'
+    puzzles (`HARD_SETS`, `PUBLIC_SETS`); at most ``tries`` positions each. Not drills, as
+    `reglib_examples`' are not. Returns ``examples`` with the new ones after the old."""
+    techniques = path_techniques()
+    out: Pool = {t: list(kept) for t, kept in (examples or {}).items()}
+    starts: list[tuple[str, Board]] | None = None
+    for k, t in enumerate(techniques):
+        have = len(pool.get(t.id, [])) + len(out.get(t.id, []))
+        if have >= wanted:
+            continue
+        puzzles = {_puzzle(d["source"]) for d in pool.get(t.id, []) + out.get(t.id, [])}
+        if starts is None:
+            sets = HARD_SETS + PUBLIC_SETS if shared is not None and (shared / "puzzles").is_dir() else ()
+            starts = [(f"{src} (start)", b) for name, _ in sets
+                      for src, b in _set_lines(shared, name, 1)]  # type: ignore[arg-type]
+        nearest = [(d["source"], drill_board(d)) for before in reversed(techniques[:k])
+                   for d in pool.get(before.id, [])]
+        for n, (source, board) in enumerate(nearest + starts):
+            if n >= tries or have >= wanted:
+                break
+            if _puzzle(source) in puzzles:
+                continue
+            drill = _drill_at(board, t, source)
+            data = drill.to_json()
+            if drill.answers and len(json.dumps(data)) <= MAX_DRILL_BYTES:
+                out.setdefault(t.id, []).append(data)
+                puzzles.add(_puzzle(source))
+                have += 1
+    return out
+
+
 def fill_sources(shared: pathlib.Path | None, generated: int = 0, seed: int = 1) -> Iterator[tuple[str, Board]]:
     """What `build_pool` walks for the techniques still short of `FLOOR`: the positions of HoDoKu's
     regression library (`REGLIB`), ``generated`` more puzzles from seeds ``seed``, ``seed + 1``, ...,
@@ -240,14 +291,26 @@ def fill_sources(shared: pathlib.Path | None, generated: int = 0, seed: int = 1)
             yield from _set_lines(shared, name, every)
 
 
+def harvest_sources(shared: pathlib.Path | None, whole: bool) -> Iterator[tuple[str, Board]]:
+    """What `build_pool` walks after the fill for the techniques still short of `FLOOR`: the public
+    puzzles the main walk and the fill did not walk (`HARVEST_SETS`), those walked in the whole
+    order (``whole``) or those walked cut."""
+    if shared is not None and (shared / "puzzles").is_dir():
+        for name, every, rest, in_whole in HARVEST_SETS:
+            if in_whole == whole:
+                yield from _set_lines(shared, name, every, rest)
+
+
 def _past(deadline: float) -> bool:
     return time.perf_counter() > deadline
 
 
 def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TECHNIQUE, seed: int = 1,
                puzzle_seconds: float = 10.0, progress: Callable[[int, int], None] | None = None,
-               fill: Iterable[tuple[str, Board]] = (), floor: int = FLOOR,
-               start: dict[str, list[dict[str, Any]]] | None = None) -> dict[str, list[dict[str, Any]]]:
+               fill: Iterable[tuple[str, Board]] = (), floor: int = FLOOR, start: Pool | None = None,
+               harvest: Iterable[tuple[str, Board]] = (), harvest_cut: Iterable[tuple[str, Board]] = (),
+               filled: bool = False,
+               checkpoint: Callable[[Pool], None] | None = None) -> Pool:
     """Drills per technique id from the puzzles' simplest-first paths, at most ``per_technique`` each.
 
     Then ``fill`` is walked only for the techniques the ``sources`` met that have fewer than
@@ -257,48 +320,70 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
     the default path's too, and its walks skip the costly finders at the end of the order. The
     fill draws from its own seeded generator, so it depends only on the pool the sources made:
     ``start`` (a pool built before from the same sources) skips their walk and gives the same result.
+    Last the harvest, for every technique still short (those the fill met too), each part with a
+    generator of its own: ``harvest`` walked in the whole order (its paths go on past the forcing
+    chains, and only the short techniques' steps are kept), then ``harvest_cut`` as the fill is.
+    ``filled`` says ``start`` is a pool the fill made already, so only the harvest runs.
 
     A path that takes more than ``puzzle_seconds`` is cut off between two steps (its drills so far
-    are kept). ``progress(puzzles, drills)`` hears of each puzzle walked."""
+    are kept). ``progress(puzzles, drills)`` hears of each puzzle walked; ``checkpoint(pool)`` gets
+    the pool every 50 puzzles of the fill and the harvest (to save partial gains)."""
     techniques = path_techniques()
-    order = {t.id: i for i, t in enumerate(techniques)}
-    pool: dict[str, list[dict[str, Any]]] = {t: list(kept) for t, kept in (start or {}).items()}
-    total = sum(len(kept) for kept in pool.values())
+    pool: Pool = {t: list(kept) for t, kept in (start or {}).items()}
     n = 0
-
-    def keep(drill: Drill) -> None:
-        nonlocal total
-        kept = pool.setdefault(drill.technique, [])
-        data = drill.to_json()
-        if drill.answers and len(json.dumps(data)) <= MAX_DRILL_BYTES:
-            kept.append(data)
-            total += 1
-
     if start is None:
         rng = random.Random(seed)
         full: set[str] = set()
         for n, (source, board) in enumerate(sources, 1):
             over = functools.partial(_past, time.perf_counter() + puzzle_seconds)
             for drill in path_drills(board, source, rng, techniques, over, full):
-                keep(drill)
+                _keep(pool, drill)
                 if len(pool[drill.technique]) >= per_technique:
                     full.add(drill.technique)
             if progress is not None:
-                progress(n, total)
-    rng = random.Random(seed + 1)
-    met, walked = set(pool), n
-    for n, (source, board) in enumerate(fill, walked + 1):
-        short = [t for t in met if len(pool[t]) < min(floor, per_technique)]
+                progress(n, _total(pool))
+    stages = [(fill, seed + 1, False), (harvest, seed + 2, True), (harvest_cut, seed + 3, False)]
+    for walked, stage_seed, whole in stages[1:] if filled else stages:
+        n = _top_up(pool, walked, random.Random(stage_seed), techniques, min(floor, per_technique), n,
+                    puzzle_seconds, progress, checkpoint, whole)
+    return pool
+
+
+def _total(pool: Pool) -> int:
+    return sum(len(kept) for kept in pool.values())
+
+
+def _keep(pool: Pool, drill: Drill) -> None:
+    data = drill.to_json()
+    if drill.answers and len(json.dumps(data)) <= MAX_DRILL_BYTES:
+        pool.setdefault(drill.technique, []).append(data)
+
+
+def _top_up(pool: Pool, walked: Iterable[tuple[str, Board]], rng: random.Random, techniques: list[Technique],
+            floor: int, walked_before: int, puzzle_seconds: float, progress: Callable[[int, int], None] | None,
+            checkpoint: Callable[[Pool], None] | None, whole: bool = False) -> int:
+    """Walk ``walked`` for the techniques of ``pool`` with fewer than ``floor`` drills (and
+    `EXAMPLES` of those in the cut order it never met), in the order cut after the hardest of them
+    (``whole``: in the whole order, keeping only those techniques' drills).
+    Returns the puzzles walked so far (``walked_before`` before)."""
+    order = {t.id: i for i, t in enumerate(techniques)}
+    met = set(pool)
+    n = walked_before
+    for n, (source, board) in enumerate(walked, walked_before + 1):
+        short = [t for t in met if len(pool[t]) < floor]
         if not short:
             break
-        cut = techniques[:max(order[t] for t in short) + 1]
-        wanted = set(short) | {t.id for t in cut if t.id not in met and len(pool.get(t.id, [])) < EXAMPLES}
+        last = max(order[t] for t in short)
+        cut = techniques if whole else techniques[:last + 1]
+        wanted = set(short) | {t.id for t in cut[:last + 1] if t.id not in met and len(pool.get(t.id, [])) < EXAMPLES}
         over = functools.partial(_past, time.perf_counter() + puzzle_seconds)
         for drill in path_drills(board, source, rng, cut, over, {t.id for t in cut} - wanted):
-            keep(drill)
+            _keep(pool, drill)
         if progress is not None:
-            progress(n, total)
-    return pool
+            progress(n, _total(pool))
+        if checkpoint is not None and n % 50 == 0:
+            checkpoint(pool)
+    return n
 
 
 def write_pool(pool: dict[str, list[dict[str, Any]]], out: pathlib.Path,

@@ -31,8 +31,9 @@ const HTML = `
         <p class="learn-lesson" data-testid="learn-lesson"></p>
         <section class="learn-examples" data-testid="learn-examples">
           <h4>Worked examples</h4>
+          <p class="muted" data-testid="example-note" hidden></p>
           <div class="example-tabs" role="group" aria-label="Examples"></div>
-          <div class="learn-split">
+          <div class="learn-split example-body">
             <div class="example-grid" data-testid="example-grid"></div>
             <div>
               <p class="example-text" data-testid="example-text" aria-live="polite"></p>
@@ -180,7 +181,11 @@ export function mount(root, store) {
     q(".learn-title").textContent = unknown ? `No technique "${L.technique}"` : name;
     q(".learn-lesson").textContent = unknown ? "Choose one from the list of techniques." : LESSONS[L.technique] || "";
     const ex = examples();
-    q(".learn-examples").hidden = !ex.length;
+    q(".example-body").hidden = !ex.length;
+    const note = q('[data-testid="example-note"]');
+    note.hidden = ex.length >= EXAMPLES;
+    note.textContent = !ex.length ? "No worked example yet: none of the pool's puzzles shows this pattern."
+      : `Only ${ex.length} worked example${ex.length > 1 ? "s" : ""}: the pool's puzzles rarely show this pattern.`;
     if (ex.length) {
       const { k, stage } = L.example;
       const d = ex[Math.min(k, ex.length - 1)];

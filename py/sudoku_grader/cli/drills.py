@@ -47,6 +47,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--from-pool", type=Path, default=None, metavar="DIR",
                    help="build: start from DIR, a pool the main walk made with the same options and no fill "
                         "(--no-fill): that walk is skipped, the fill runs on")
+    p.add_argument("--from-fill", type=Path, default=None, metavar="DIR",
+                   help="build: start from DIR, a pool the main walk and the fill made with the same options: "
+                        "only the harvest (the public puzzles they did not walk) runs on")
     p.add_argument("--no-fill", action="store_true", help="build: the main walk only")
     p.add_argument("--shared", type=Path, default=None,
                    help=f"build: the shared data folder with puzzles/ (default {DEFAULT_SHARED})")
@@ -106,18 +109,28 @@ def _build(args: argparse.Namespace) -> int:
     started = time.perf_counter()
 
     def progress(puzzles: int, total: int) -> None:
-        if puzzles % 100 == 0:
+        if puzzles % 50 == 0:
             print(f"{puzzles} puzzles, {total} drills, {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
     seed = args.seed or 1
     fill = () if args.no_fill else drills.fill_sources(shared, args.fill_generated, seed + args.generated)
+    harvest = () if args.no_fill else drills.harvest_sources(shared, whole=True)
+    harvest_cut = () if args.no_fill else drills.harvest_sources(shared, whole=False)
     start = None
-    if args.from_pool:
-        start = {e["technique"]: drills.load_technique(args.from_pool, e["technique"])
-                 for e in drills.load_index(args.from_pool)["techniques"]}
+    if args.from_pool or args.from_fill:
+        folder = args.from_fill or args.from_pool
+        start = {e["technique"]: drills.load_technique(folder, e["technique"])
+                 for e in drills.load_index(folder)["techniques"] if e["count"]}
+
+    def checkpoint(pool: dict[str, list[dict[str, Any]]]) -> None:
+        drills.write_pool(pool, args.output, drills.reglib_examples(shared, pool))  # its examples come at the end
+
     pool = drills.build_pool(drills.pool_sources(shared, args.generated, seed), args.per_technique,
-                             seed=seed, progress=progress, fill=fill, start=start)
-    index = drills.write_pool(pool, args.output, drills.reglib_examples(shared, pool))
+                             seed=seed, progress=progress, fill=fill, start=start, harvest=harvest,
+                             harvest_cut=harvest_cut,
+                             filled=args.from_fill is not None, checkpoint=checkpoint)
+    examples = drills.path_examples(shared, pool, drills.reglib_examples(shared, pool))
+    index = drills.write_pool(pool, args.output, examples)
     size = sum(p.stat().st_size for p in args.output.glob("*.json"))
     counts = sorted(e["count"] for e in index["techniques"] if e["count"])  # not those with examples only
     print(f"wrote {args.output}: {len(counts)} techniques, {sum(counts)} drills (per technique min {counts[0]}, "
