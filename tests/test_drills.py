@@ -200,24 +200,25 @@ def test_the_fill_adds_only_what_is_short_and_starts_from_a_built_pool() -> None
 
 def test_the_harvest_walks_the_whole_order_and_starts_from_a_filled_pool() -> None:
     """The harvest tops up every technique still short, those the fill met too; started from the
-    filled pool (``filled``) it gives the same pool; in the whole order it keeps only short ones."""
+    filled pool (``filled``) it gives the same pool; its two parts run apart and merged give it too."""
     main = list(drills.pool_sources(None, generated=3, seed=3))
     fill = list(drills.fill_sources(None, generated=3, seed=9))
     harvest = list(drills.pool_sources(None, generated=4, seed=20))
     cut = list(drills.pool_sources(None, generated=2, seed=30))
     filled = drills.build_pool(main, per_technique=5, fill=fill, floor=4)
-    whole = drills.build_pool(main, per_technique=5, fill=fill, floor=4, harvest=harvest, harvest_cut=cut)
-    assert drills.build_pool([], per_technique=5, floor=4, start=filled, filled=True, harvest=harvest,
-                             harvest_cut=cut) == whole
-    for tid, kept in whole.items():
+    both = drills.build_pool(main, per_technique=5, fill=fill, floor=4, harvest=harvest, harvest_cut=cut)
+    again: dict[str, Any] = {"per_technique": 5, "floor": 4, "start": filled, "filled": True}
+    assert drills.build_pool([], harvest=harvest, harvest_cut=cut, **again) == both
+    apart = [drills.build_pool([], harvest=harvest, **again), drills.build_pool([], harvest_cut=cut, **again)]
+    assert drills.merge_pools(filled, apart, per_technique=5) == both
+    for tid, kept in both.items():
         before = filled.get(tid, [])
-        assert kept[:len(before)] == before
+        assert kept[:len(before)] == before and len(kept) <= 5
         if len(kept) > len(before) and tid in filled:
-            assert len(before) < 4 and len(kept) <= 4, tid  # short, and no more than the floor
-    assert sum(map(len, whole.values())) > sum(map(len, filled.values()))
+            assert len(before) < 4, tid  # only the short ones grow
+    assert sum(map(len, both.values())) > sum(map(len, filled.values()))
     saved: list[int] = []
-    drills.build_pool([], per_technique=5, floor=4, start=filled, filled=True, harvest=harvest * 13,
-                      checkpoint=lambda pool: saved.append(sum(map(len, pool.values()))))
+    drills.build_pool([], harvest=harvest * 13, checkpoint=lambda pool: saved.append(len(pool)), **again)
     assert saved, "the harvest saves its gains every 50 puzzles"
 
 

@@ -36,9 +36,8 @@ from .step import Step
 from .techniques import Technique, default_order, get
 
 __all__ = ["Drill", "FLOOR", "MAX_ANSWERS", "PER_TECHNIQUE", "build_pool", "check", "drill_board", "fill_sources",
-           "harvest_sources", "instances", "load_index", "load_technique", "path_drills", "path_examples",
-           "pool_sources",
-           "reglib_examples", "sheet", "simpler_than", "write_pool"]
+           "harvest_sources", "instances", "load_index", "load_technique", "merge_pools", "path_drills",
+           "path_examples", "pool_sources", "reglib_examples", "sheet", "simpler_than", "write_pool"]
 
 PER_TECHNIQUE = 30  # drills kept per technique
 PER_PUZZLE = 1  # drills of one technique taken from one puzzle's path (variety over quantity)
@@ -320,10 +319,11 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
     the default path's too, and its walks skip the costly finders at the end of the order. The
     fill draws from its own seeded generator, so it depends only on the pool the sources made:
     ``start`` (a pool built before from the same sources) skips their walk and gives the same result.
-    Last the harvest, for every technique still short (those the fill met too), each part with a
-    generator of its own: ``harvest`` walked in the whole order (its paths go on past the forcing
-    chains, and only the short techniques' steps are kept), then ``harvest_cut`` as the fill is.
-    ``filled`` says ``start`` is a pool the fill made already, so only the harvest runs.
+    Last the harvest, for every technique still short (those the fill met too), in two parts that
+    each grow from the filled pool alone, with a generator of their own, and are then merged
+    (`merge_pools`): ``harvest`` walked in the whole order (its paths go on past the forcing chains,
+    and only the short techniques' steps are kept) and ``harvest_cut`` as the fill is. ``filled``
+    says ``start`` is a pool the fill made already, so only the harvest runs.
 
     A path that takes more than ``puzzle_seconds`` is cut off between two steps (its drills so far
     are kept). ``progress(puzzles, drills)`` hears of each puzzle walked; ``checkpoint(pool)`` gets
@@ -342,11 +342,28 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
                     full.add(drill.technique)
             if progress is not None:
                 progress(n, _total(pool))
-    stages = [(fill, seed + 1, False), (harvest, seed + 2, True), (harvest_cut, seed + 3, False)]
-    for walked, stage_seed, whole in stages[1:] if filled else stages:
-        n = _top_up(pool, walked, random.Random(stage_seed), techniques, min(floor, per_technique), n,
-                    puzzle_seconds, progress, checkpoint, whole)
-    return pool
+    short = min(floor, per_technique)
+    if not filled:
+        n = _top_up(pool, fill, random.Random(seed + 1), techniques, short, n, puzzle_seconds, progress, checkpoint)
+    parts = []
+    for walked, part_seed, whole in ((harvest, seed + 2, True), (harvest_cut, seed + 3, False)):
+        part = {t: list(kept) for t, kept in pool.items()}
+        n = _top_up(part, walked, random.Random(part_seed), techniques, short, n, puzzle_seconds, progress,
+                    checkpoint, whole)
+        parts.append(part)
+    return merge_pools(pool, parts, per_technique)
+
+
+def merge_pools(base: Pool, parts: list[Pool], per_technique: int = PER_TECHNIQUE) -> Pool:
+    """``base`` and what each of ``parts`` (pools that grew from it) added, in order, at most
+    ``per_technique`` drills each: the harvest's two parts grow from the filled pool independently,
+    so they can run apart (at once) and give the same pool."""
+    out = {t: list(kept) for t, kept in base.items()}
+    for part in parts:
+        for t, kept in part.items():
+            have = out.setdefault(t, [])
+            have.extend(kept[len(base.get(t, [])):][:max(0, per_technique - len(have))])
+    return out
 
 
 def _total(pool: Pool) -> int:

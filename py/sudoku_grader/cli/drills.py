@@ -12,14 +12,17 @@ with it, a seeded random choice. The pool defaults to the checkout's ``drills/``
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from .. import drills
+from ..board import Board
 from ..errors import SudokuError
 from ..formats import to_pencilmark
 from ..techniques import get
@@ -50,6 +53,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--from-fill", type=Path, default=None, metavar="DIR",
                    help="build: start from DIR, a pool the main walk and the fill made with the same options: "
                         "only the harvest (the public puzzles they did not walk) runs on")
+    p.add_argument("--harvest", choices=("both", "whole", "cut"), default="both",
+                   help="build: which part of the harvest to walk (the parts grow from the filled pool apart, so "
+                        "two runs of one part each, merged, give the pool one run of both gives)")
+    p.add_argument("--harvest-puzzles", type=int, default=None, metavar="N",
+                   help="build: walk only the first N puzzles of the harvest's whole-order part")
     p.add_argument("--no-fill", action="store_true", help="build: the main walk only")
     p.add_argument("--shared", type=Path, default=None,
                    help=f"build: the shared data folder with puzzles/ (default {DEFAULT_SHARED})")
@@ -114,8 +122,12 @@ def _build(args: argparse.Namespace) -> int:
 
     seed = args.seed or 1
     fill = () if args.no_fill else drills.fill_sources(shared, args.fill_generated, seed + args.generated)
-    harvest = () if args.no_fill else drills.harvest_sources(shared, whole=True)
-    harvest_cut = () if args.no_fill else drills.harvest_sources(shared, whole=False)
+    harvest: Iterable[tuple[str, Board]] = ()
+    harvest_cut: Iterable[tuple[str, Board]] = ()
+    if not args.no_fill and args.harvest != "cut":
+        harvest = itertools.islice(drills.harvest_sources(shared, whole=True), args.harvest_puzzles)
+    if not args.no_fill and args.harvest != "whole":
+        harvest_cut = drills.harvest_sources(shared, whole=False)
     start = None
     if args.from_pool or args.from_fill:
         folder = args.from_fill or args.from_pool
