@@ -206,10 +206,11 @@ def test_the_harvest_walks_the_whole_order_and_starts_from_a_filled_pool() -> No
     harvest = list(drills.pool_sources(None, generated=4, seed=20))
     cut = list(drills.pool_sources(None, generated=2, seed=30))
     filled = drills.build_pool(main, per_technique=5, fill=fill, floor=4)
-    both = drills.build_pool(main, per_technique=5, fill=fill, floor=4, harvest=harvest, harvest_cut=cut)
+    both = drills.build_pool(main, per_technique=5, fill=fill, floor=4, harvest=[(harvest, True), (cut, False)])
     again: dict[str, Any] = {"per_technique": 5, "floor": 4, "start": filled, "filled": True}
-    assert drills.build_pool([], harvest=harvest, harvest_cut=cut, **again) == both
-    apart = [drills.build_pool([], harvest=harvest, **again), drills.build_pool([], harvest_cut=cut, **again)]
+    assert drills.build_pool([], harvest=[(harvest, True), (cut, False)], **again) == both
+    apart = [drills.build_pool([], harvest=[(harvest, True), ((), False)], **again),
+             drills.build_pool([], harvest=[((), True), (cut, False)], **again)]
     assert drills.merge_pools(filled, apart, per_technique=5) == both
     for tid, kept in both.items():
         before = filled.get(tid, [])
@@ -218,7 +219,7 @@ def test_the_harvest_walks_the_whole_order_and_starts_from_a_filled_pool() -> No
             assert len(before) < 4, tid  # only the short ones grow
     assert sum(map(len, both.values())) > sum(map(len, filled.values()))
     saved: list[int] = []
-    drills.build_pool([], harvest=harvest * 13, checkpoint=lambda pool: saved.append(len(pool)), **again)
+    drills.build_pool([], harvest=[(harvest * 13, True)], checkpoint=lambda pool: saved.append(len(pool)), **again)
     assert saved, "the harvest saves its gains every 50 puzzles"
 
 

@@ -20,7 +20,7 @@ import json
 import pathlib
 import random
 import time
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,8 +35,8 @@ from .solver import solve as exact
 from .step import Step
 from .techniques import Technique, default_order, get
 
-__all__ = ["Drill", "FLOOR", "MAX_ANSWERS", "PER_TECHNIQUE", "build_pool", "check", "drill_board", "fill_sources",
-           "harvest_sources", "instances", "load_index", "load_technique", "merge_pools", "path_drills",
+__all__ = ["Drill", "FLOOR", "HARVEST_PARTS", "MAX_ANSWERS", "PER_TECHNIQUE", "build_pool", "check", "drill_board",
+           "fill_sources", "harvest_sources", "instances", "load_index", "load_technique", "merge_pools", "path_drills",
            "path_examples", "pool_sources", "reglib_examples", "sheet", "simpler_than", "write_pool"]
 
 PER_TECHNIQUE = 30  # drills kept per technique
@@ -55,13 +55,15 @@ PUBLIC_SETS = (("newspaper-mixed.txt", 1), ("printable-30-givens.txt", 2), ("pri
 REGLIB = "reglib-1.3.txt"
 #: Harder public sets the fill walks last (every n-th line), for the chains, exocets and MSLS.
 HARD_SETS = (("norvig-hardest.txt", 1), ("forum-hardest-1106.txt", 3), ("forum-hardest-1905-11plus-sample200.txt", 4))
-#: What the harvest walks last, for the techniques still short: the lines of the public sets that the
-#: main walk and the fill skipped (``True``: every line but each n-th) and the 17-clue sample, each
-#: with whether its paths are walked in the whole order (past the forcing chains a hard puzzle needs:
-#: many rare steps come after one) or cut as the fill's are (the forum's hardest sets, whose whole
-#: paths are all forcing nets and take minutes).
-HARVEST_SETS = (("top1465.txt", 6, True, True), ("royle17-sample300.txt", 1, False, True),
-                ("forum-hardest-1106.txt", 3, True, False), ("forum-hardest-1905-11plus-sample200.txt", 4, True, False))
+#: What the harvest walks last, for the techniques still short, in parts that grow apart (each its
+#: own process if wished) and merge: the lines of the public sets that the main walk and the fill
+#: skipped (``True``: every line but each n-th) and the 17-clue sample. A part's paths are walked in
+#: the whole order (``True``: past the forcing chains a hard puzzle needs, as many rare steps come
+#: after one) or cut as the fill's are (the forum's hardest, whose whole paths are forcing nets).
+HARVEST_PARTS = (("top1465", True, (("top1465.txt", 6, True),)),
+                 ("forum", False, (("forum-hardest-1106.txt", 3, True),
+                                   ("forum-hardest-1905-11plus-sample200.txt", 4, True))),
+                 ("royle17", True, (("royle17-sample300.txt", 1, False),)))
 
 
 def path_techniques() -> list[Technique]:
@@ -290,14 +292,12 @@ def fill_sources(shared: pathlib.Path | None, generated: int = 0, seed: int = 1)
             yield from _set_lines(shared, name, every)
 
 
-def harvest_sources(shared: pathlib.Path | None, whole: bool) -> Iterator[tuple[str, Board]]:
-    """What `build_pool` walks after the fill for the techniques still short of `FLOOR`: the public
-    puzzles the main walk and the fill did not walk (`HARVEST_SETS`), those walked in the whole
-    order (``whole``) or those walked cut."""
+def harvest_sources(shared: pathlib.Path | None, part: str) -> Iterator[tuple[str, Board]]:
+    """What `build_pool` walks after the fill for the techniques still short of `FLOOR`: one part
+    of `HARVEST_PARTS`, public puzzles the main walk and the fill did not walk."""
     if shared is not None and (shared / "puzzles").is_dir():
-        for name, every, rest, in_whole in HARVEST_SETS:
-            if in_whole == whole:
-                yield from _set_lines(shared, name, every, rest)
+        for name, every, rest in next(sets for named, _, sets in HARVEST_PARTS if named == part):
+            yield from _set_lines(shared, name, every, rest)
 
 
 def _past(deadline: float) -> bool:
@@ -307,8 +307,7 @@ def _past(deadline: float) -> bool:
 def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TECHNIQUE, seed: int = 1,
                puzzle_seconds: float = 10.0, progress: Callable[[int, int], None] | None = None,
                fill: Iterable[tuple[str, Board]] = (), floor: int = FLOOR, start: Pool | None = None,
-               harvest: Iterable[tuple[str, Board]] = (), harvest_cut: Iterable[tuple[str, Board]] = (),
-               filled: bool = False,
+               harvest: Sequence[tuple[Iterable[tuple[str, Board]], bool]] = (), filled: bool = False,
                checkpoint: Callable[[Pool], None] | None = None) -> Pool:
     """Drills per technique id from the puzzles' simplest-first paths, at most ``per_technique`` each.
 
@@ -319,15 +318,16 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
     the default path's too, and its walks skip the costly finders at the end of the order. The
     fill draws from its own seeded generator, so it depends only on the pool the sources made:
     ``start`` (a pool built before from the same sources) skips their walk and gives the same result.
-    Last the harvest, for every technique still short (those the fill met too), in two parts that
-    each grow from the filled pool alone, with a generator of their own, and are then merged
-    (`merge_pools`): ``harvest`` walked in the whole order (its paths go on past the forcing chains,
-    and only the short techniques' steps are kept) and ``harvest_cut`` as the fill is. ``filled``
-    says ``start`` is a pool the fill made already, so only the harvest runs.
+    Last the harvest, for every technique still short (those the fill met too): ``harvest`` lists
+    its parts, (puzzles, whole), each growing from the filled pool alone with a generator of its
+    own (seeded by its place in the list), then merged in order (`merge_pools`); a part walked in
+    the whole order goes on past the forcing chains and keeps only the short techniques' steps,
+    another is cut as the fill is. ``filled`` says ``start`` is a pool the fill made already, so
+    only the harvest runs.
 
     A path that takes more than ``puzzle_seconds`` is cut off between two steps (its drills so far
     are kept). ``progress(puzzles, drills)`` hears of each puzzle walked; ``checkpoint(pool)`` gets
-    the pool every 50 puzzles of the fill and the harvest (to save partial gains)."""
+    the pool every 50 puzzles of the fill and of each harvest part (to save partial gains)."""
     techniques = path_techniques()
     pool: Pool = {t: list(kept) for t, kept in (start or {}).items()}
     n = 0
@@ -346,17 +346,17 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
     if not filled:
         n = _top_up(pool, fill, random.Random(seed + 1), techniques, short, n, puzzle_seconds, progress, checkpoint)
     parts = []
-    for walked, part_seed, whole in ((harvest, seed + 2, True), (harvest_cut, seed + 3, False)):
+    for i, (walked, whole) in enumerate(harvest):
         part = {t: list(kept) for t, kept in pool.items()}
-        n = _top_up(part, walked, random.Random(part_seed), techniques, short, n, puzzle_seconds, progress,
-                    checkpoint, whole)
+        _top_up(part, walked, random.Random(seed + 2 + i), techniques, short, 0, puzzle_seconds, progress,
+                checkpoint, whole)
         parts.append(part)
     return merge_pools(pool, parts, per_technique)
 
 
 def merge_pools(base: Pool, parts: list[Pool], per_technique: int = PER_TECHNIQUE) -> Pool:
     """``base`` and what each of ``parts`` (pools that grew from it) added, in order, at most
-    ``per_technique`` drills each: the harvest's two parts grow from the filled pool independently,
+    ``per_technique`` drills each: the harvest's parts grow from the filled pool independently,
     so they can run apart (at once) and give the same pool."""
     out = {t: list(kept) for t, kept in base.items()}
     for part in parts:

@@ -53,11 +53,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--from-fill", type=Path, default=None, metavar="DIR",
                    help="build: start from DIR, a pool the main walk and the fill made with the same options: "
                         "only the harvest (the public puzzles they did not walk) runs on")
-    p.add_argument("--harvest", choices=("both", "whole", "cut"), default="both",
-                   help="build: which part of the harvest to walk (the parts grow from the filled pool apart, so "
-                        "two runs of one part each, merged, give the pool one run of both gives)")
+    parts = ",".join(name for name, _, _ in drills.HARVEST_PARTS)
+    p.add_argument("--harvest", default=parts, metavar="PARTS",
+                   help=f"build: the harvest's parts to walk (default {parts}); they grow from the filled pool "
+                        "apart, so runs of one part each, merged, give the pool one run of them all gives")
     p.add_argument("--harvest-puzzles", type=int, default=None, metavar="N",
-                   help="build: walk only the first N puzzles of the harvest's whole-order part")
+                   help="build: walk only the first N puzzles of each harvest part (what a run stopped at a "
+                        "checkpoint had)")
     p.add_argument("--no-fill", action="store_true", help="build: the main walk only")
     p.add_argument("--shared", type=Path, default=None,
                    help=f"build: the shared data folder with puzzles/ (default {DEFAULT_SHARED})")
@@ -122,12 +124,14 @@ def _build(args: argparse.Namespace) -> int:
 
     seed = args.seed or 1
     fill = () if args.no_fill else drills.fill_sources(shared, args.fill_generated, seed + args.generated)
-    harvest: Iterable[tuple[str, Board]] = ()
-    harvest_cut: Iterable[tuple[str, Board]] = ()
-    if not args.no_fill and args.harvest != "cut":
-        harvest = itertools.islice(drills.harvest_sources(shared, whole=True), args.harvest_puzzles)
-    if not args.no_fill and args.harvest != "whole":
-        harvest_cut = drills.harvest_sources(shared, whole=False)
+    chosen = {p.strip() for p in args.harvest.split(",") if p.strip()}
+    known = {name for name, _, _ in drills.HARVEST_PARTS}
+    if chosen - known:
+        raise SudokuError(f"no harvest part {', '.join(sorted(chosen - known))}: "
+                          f"choose from {', '.join(sorted(known))}")
+    harvest: list[tuple[Iterable[tuple[str, Board]], bool]] = [
+        (itertools.islice(drills.harvest_sources(shared, name), args.harvest_puzzles)
+         if name in chosen and not args.no_fill else (), whole) for name, whole, _ in drills.HARVEST_PARTS]
     start = None
     if args.from_pool or args.from_fill:
         folder = args.from_fill or args.from_pool
@@ -139,7 +143,6 @@ def _build(args: argparse.Namespace) -> int:
 
     pool = drills.build_pool(drills.pool_sources(shared, args.generated, seed), args.per_technique,
                              seed=seed, progress=progress, fill=fill, start=start, harvest=harvest,
-                             harvest_cut=harvest_cut,
                              filled=args.from_fill is not None, checkpoint=checkpoint)
     examples = drills.path_examples(shared, pool, drills.reglib_examples(shared, pool))
     index = drills.write_pool(pool, args.output, examples)
