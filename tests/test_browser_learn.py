@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from browser_support import ROOT, WORK_TIMEOUT_MS, guarded_page, shot, wait_ready
+from sudoku_grader import drills
 from sudoku_grader.board import Board
 from sudoku_grader.solver import solve
 
@@ -154,7 +155,16 @@ def test_a_lesson_without_drills_shows_three_worked_examples(page: Any) -> None:
     by_id(page, "example-next").click()
     by_id(page, "example-next").click()
     assert "Stage 3 of 3" in by_id(page, "example-text").inner_text()
+    assert by_id(page, "example-note").is_hidden()
     shot(page, "learn-04-examples-only")
+    # a lesson with fewer than three worked examples says so instead of pretending
+    have = {e["technique"]: e["count"] + e.get("examples", 0) for e in index}
+    few = next(t.id for t in drills.path_techniques() if have.get(t.id, 0) < 3)
+    page.evaluate("h => { location.hash = h; }", f"#learn:{few}")
+    note = by_id(page, "example-note")
+    note.wait_for(state="visible", timeout=WORK_TIMEOUT_MS)
+    assert ("Only" if have.get(few) else "No worked example yet") in note.inner_text()
+    shot(page, "learn-05-few-examples")
 
 
 def test_right_partly_wrong_and_show_me(page: Any) -> None:

@@ -182,6 +182,7 @@ export function mount(root, store) {
     q(".learn-lesson").textContent = unknown ? "Choose one from the list of techniques." : LESSONS[L.technique] || "";
     const ex = examples();
     q(".example-body").hidden = !ex.length;
+    q(".example-tabs").hidden = !ex.length;
     const note = q('[data-testid="example-note"]');
     note.hidden = ex.length >= EXAMPLES;
     note.textContent = !ex.length ? "No worked example yet: none of the pool's puzzles shows this pattern."
