@@ -127,11 +127,12 @@ def load(text: str) -> list[Recorded]:
 
 # ------------------------------------------------------------------ comparing
 def our_path(puzzle: str, time_limit: float | None = None) -> tuple[list[Effect], dict[str, object]]:
-    """The HoDoKu scale's walk as effects, with its rating (`Cancelled` past ``time_limit`` seconds)."""
+    """The HoDoKu scale's walk as effects, with its rating (`Cancelled` past ``time_limit`` CPU seconds: a
+    limit that means the same on a loaded machine)."""
     board = parse(puzzle).board
     sol = solve(board).solutions[0]
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    path = hodoku.path(board, sol, cancel=lambda: deadline is not None and time.perf_counter() > deadline)
+    deadline = None if time_limit is None else time.process_time() + time_limit
+    path = hodoku.path(board, sol, cancel=lambda: deadline is not None and time.process_time() > deadline)
     steps = []
     for s, k in zip(path.steps, path.keys):
         tid = k or s.technique
@@ -161,7 +162,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("mode", choices=("record", "compare"))
     p.add_argument("file", help="hodoku.sh --path output, or (compare) a recorded file")
-    p.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle (compare)")
+    p.add_argument("--time-limit", type=float, default=None, help="CPU seconds per puzzle (compare)")
     a = p.parse_args()
     text = Path(a.file).read_text(encoding="utf-8", errors="replace")
     recs = read_hodoku_output(text) or load(text)
@@ -170,7 +171,7 @@ def main() -> int:
         return 0
     same = rated = timeouts = 0
     for rec in recs:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         try:
             ours, summary = our_path(rec.puzzle, a.time_limit)
         except Cancelled:
@@ -180,12 +181,12 @@ def main() -> int:
         rated += (summary["level"], summary["score"]) == (rec.level, rec.score)
         diff = first_difference(rec, ours)
         rating = f"HoDoKu {rec.level} {rec.score}, ours {summary['level']} {summary['score']}"
-        secs = time.perf_counter() - t0
+        secs = time.process_time() - t0
         if diff is None:
             same += 1
-            print(f"{rec.puzzle} same path; {rating} ({secs:.1f} s)", flush=True)
+            print(f"{rec.puzzle} same path; {rating} ({secs:.1f} CPU s)", flush=True)
         else:
-            print(f"{rec.puzzle} {diff}; {rating} ({secs:.1f} s)", flush=True)
+            print(f"{rec.puzzle} {diff}; {rating} ({secs:.1f} CPU s)", flush=True)
     n = len(recs)
     print(f"same path on {same}/{n}, same score and level on {rated}/{n}, timeouts {timeouts}")
     return 0
