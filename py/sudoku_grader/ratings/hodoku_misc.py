@@ -96,9 +96,13 @@ def remote_pair_step(board: Board) -> Step | None:
     """HoDoKu's Remote Pair: every even chain it checks, the first in its sort order."""
     found: list[_Found] = []
     shortest: dict[tuple[tuple[int, int], ...], int] = {}
+    cells_of: dict[int, int] = {}  # each pair's bivalue cells: a chain checked needs four
+    for c in iter_bits(board.unsolved):
+        if POPCOUNT9[board.cands[c]] == 2:
+            cells_of[board.cands[c]] = cells_of.get(board.cands[c], 0) + 1
     for start in range(81):
         pair = board.cands[start]
-        if board.values[start] or POPCOUNT9[pair] != 2:
+        if board.values[start] or POPCOUNT9[pair] != 2 or cells_of[pair] < 4:
             continue
         for a in (d + 1 for d in iter_bits(pair)):
             b = (pair ^ (1 << (a - 1))).bit_length()
@@ -126,17 +130,13 @@ def _combos(cells: int, board: Board, memo: dict[int, list[tuple[int, int, int]]
     got = memo.get(cells)
     if got is not None:
         return got
-    order = list(iter_bits(cells))
+    # built from the last cell back: a cell's combinations are itself, itself joined to each later
+    # combination (in their order), then the later combinations; the same order as a depth-first walk
     out: list[tuple[int, int, int]] = []
-
-    def go(i0: int, mask: int, digits: int, size: int) -> None:
-        for i in range(i0, len(order)):
-            c = order[i]
-            m, d = mask | 1 << c, digits | board.cands[c]
-            out.append((m, d, size + 1))
-            go(i + 1, m, d, size + 1)
-
-    go(0, 0, 0, 0)
+    cands = board.cands
+    for c in reversed(iter_bits(cells)):
+        bit, d = 1 << c, cands[c]
+        out = [(bit, d, 1), *[(m | bit, ds | d, n + 1) for m, ds, n in out], *out]
     memo[cells] = out
     return out
 
@@ -168,20 +168,23 @@ def _sdc_in(board: Board, line: int, box: int, memo: dict[int, list[tuple[int, i
 
 def _sdc_line_part(board: Board, line_cells: int, box_cells: int, i_cells: int, i_digits: int,
                    n_plus: int, memo: dict[int, list[tuple[int, int, int]]]) -> Step | None:
-    for l_cells, l_digits, size in _combos(line_cells & ~i_cells, board, memo):
-        inside = POPCOUNT9[l_digits & i_digits]
-        extra = POPCOUNT9[l_digits & ~i_digits]
-        if not (inside > 0 and size > extra and size - extra < n_plus):
-            continue
-        allowed = 0x1FF & ~(l_digits & i_digits)  # the line set's intersection digits stay out of the box set
-        rest = n_plus - (size - extra)
+    pc = POPCOUNT9
+    # line sets with some intersection digit that leave room for box digits (size - extra < n_plus)
+    lines = [(lc, ld, size - pc[ld & ~i_digits]) for lc, ld, size in _combos(line_cells & ~i_cells, board, memo)
+             if ld & i_digits and 0 < size - pc[ld & ~i_digits] < n_plus]
+    # box sets with some intersection digit, by how many cells they cover (size - extra), in order
+    boxes: dict[int, dict[int, list[tuple[int, int]]]] = {}
+    for l_cells, l_digits, l_cover in lines:
+        forbidden = l_digits & i_digits  # the line set's intersection digits stay out of the box set
         source = box_cells & ~i_cells & ~l_cells
-        for b_cells, b_digits, b_size in _combos(source, board, memo):
-            if b_digits & ~allowed:
-                continue
-            b_inside = POPCOUNT9[b_digits & i_digits]
-            b_extra = POPCOUNT9[b_digits & ~i_digits]
-            if not (b_inside > 0 and b_size - b_extra == rest):
+        by_cover = boxes.get(source)
+        if by_cover is None:
+            by_cover = boxes[source] = {}
+            for bc, bd, size in _combos(source, board, memo):
+                if bd & i_digits:
+                    by_cover.setdefault(size - pc[bd & ~i_digits], []).append((bc, bd))
+        for b_cells, b_digits in by_cover.get(n_plus - l_cover, ()):
+            if b_digits & forbidden:
                 continue
             step = _sdc_step(board, line_cells, box_cells, i_cells, i_digits, l_cells, l_digits, b_cells, b_digits)
             if step is not None:
