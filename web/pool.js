@@ -35,6 +35,9 @@ export class Pool {
     this.makeEngine = makeEngine;
     /** @type {EngineLike[]} */
     this.extra = [];
+    /** @type {{job: string, lane: number, start: number, end: number|null}[]} the last analysis's jobs, in
+     * seconds from its start (for measuring: do the lanes overlap?) */
+    this.timeline = [];
     engine.addEventListener("restart", () => this.abandon());
   }
 
@@ -89,9 +92,26 @@ export class Pool {
    */
   async analyse(puzzle, hooks = {}) {
     const { rateOptions = {}, explainOptions = {}, onPartial, onProgress, onRated, live = () => true } = hooks;
+    const t0 = performance.now();
+    const timeline = (this.timeline = []);
+    /** @template T @param {string} job @param {number} lane @param {() => Promise<T>} work @returns {Promise<T>} */
+    const timed = (job, lane, work) => {
+      const entry = { job, lane, start: (performance.now() - t0) / 1000, end: /** @type {number|null} */ (null) };
+      timeline.push(entry);
+      const end = () => {
+        entry.end = (performance.now() - t0) / 1000;
+      };
+      const p = work();
+      p.then(end, end);
+      return p;
+    };
     const engine = this.engine;
-    if (this.size <= 1) return rateInTurn(engine, puzzle, { ...hooks, rateOptions: { ...rateOptions, detail: true } });
-    const [status, catalogue] = await Promise.all([engine.request("solve", puzzle), engine.request("catalogue")]);
+    if (this.size <= 1) {
+      /** @type {EngineLike["request"]} */
+      const request = (op, p, options, onProgress) => timed(op, 0, () => engine.request(op, p, options, onProgress));
+      return rateInTurn({ request }, puzzle, { ...hooks, rateOptions: { ...rateOptions, detail: true } });
+    }
+    const [status, catalogue] = await Promise.all([timed("solve", -1, () => engine.request("solve", puzzle)), engine.request("catalogue")]);
     if (!live()) return null;
     if (status?.status !== "unique") {
       onRated?.(status);
@@ -106,7 +126,7 @@ export class Pool {
     let merging = null;
     /** @param {Record<string, any>} ratings */
     const merge = (ratings) => {
-      merging ??= engine.request("merge", puzzle, { ratings }).then((m) => {
+      merging ??= timed("merge", -1, () => engine.request("merge", puzzle, { ratings })).then((m) => {
         if (m?.error) throw Object.assign(new Error(m.error), { kind: "engine" });
         rated = { ...status, ratings: m.ratings, bottleneck: m.bottleneck, techniques: m.techniques };
         if (live()) onRated?.(rated);
@@ -117,7 +137,8 @@ export class Pool {
     };
     let left = scales.length;
     const done = await runParallel({
-      run: (lane, op, options, onMessage) => this.lane(lane).request(op, puzzle, options, onMessage),
+      run: (lane, op, options, onMessage) =>
+        timed(op === "rate" ? String(/** @type {any} */ (options).scales?.[0]) : op, lane, () => this.lane(lane).request(op, puzzle, options, onMessage)),
       stopAll: () => {
         engine.abandon();
         this.abandon();
