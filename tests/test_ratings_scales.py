@@ -304,7 +304,7 @@ def test_one_record_per_scale_is_what_everything_reads() -> None:
                            "ratings.grader2009.procedural", "ratings.grader2009.total"]
     assert worker_api.scales() == [{**s.to_json(), **ratings.PAGES[s.id].to_json()} for s in ratings.SCALE_LIST]
     # the page's fields travel beside the rule record, never on it
-    page_only = {"slow", "band", "headline"}
+    page_only = {"slow", "cost", "band", "headline"}
     assert all(not page_only & s.to_json().keys() for s in ratings.SCALE_LIST)
     assert all(page_only <= entry.keys() for entry in worker_api.scales())
     assert ratings.slow_last()[-1] == "se" and sorted(ratings.slow_last()) == sorted(ratings.SCALES)

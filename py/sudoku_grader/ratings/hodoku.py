@@ -580,4 +580,4 @@ SCALE = Scale(
     bounds=bounds,
 )
 
-PAGE = Page(headline=("HoDoKu", "level"))
+PAGE = Page(cost=0.83, headline=("HoDoKu", "level"))

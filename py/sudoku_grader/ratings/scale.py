@@ -148,7 +148,9 @@ class Page:
     """How the page presents a scale, kept apart from how the scale rates (`Scale`); the worker's
     catalogue sends it beside the record.
 
-    ``slow`` scales are rated last where ratings arrive one by one (the page); ``band`` (lowest,
+    ``slow`` scales are rated last where ratings arrive one by one (the page); ``cost`` is the work
+    of the scale's walk against the default path's (`api.explain`, 1.0), measured as CPU time summed
+    over 12 puzzles of SE 7-9.5: the page's workers hand the longest jobs out first; ``band`` (lowest,
     highest, step) is the span of the scale's number the generator form offers a band target on
     (the form offers a level target on every scale with levels); ``headline`` (short label, result
     field) is what the "You solved ..." sentence shows of the scale (``("SE", "er")`` -> "SE 7.2"):
@@ -162,6 +164,7 @@ class Page:
     """
 
     slow: bool = False
+    cost: float = 0.0
     band: tuple[float, float, float] | None = None
     headline: tuple[str, str] | None = None
     decimals: tuple[tuple[str, int], ...] = ()
@@ -169,9 +172,9 @@ class Page:
     exact_bounds: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``slow``, ``band`` (null or [low, high, step]), ``headline`` (null or {"label", "field"}),
+        """``slow``, ``cost``, ``band`` (null or [low, high, step]), ``headline`` (null or {"label", "field"}),
         ``decimals`` ({field: places}), ``unfinished`` (null or the number) and ``exact_bounds``."""
-        return {"slow": self.slow, "band": list(self.band) if self.band else None,
+        return {"slow": self.slow, "cost": self.cost, "band": list(self.band) if self.band else None,
                 "headline": {"label": self.headline[0], "field": self.headline[1]} if self.headline else None,
                 "decimals": dict(self.decimals), "unfinished": self.unfinished,
                 "exact_bounds": list(self.exact_bounds)}

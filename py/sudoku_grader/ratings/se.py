@@ -187,5 +187,5 @@ SCALE = Scale(
     bounds=bounds,
 )
 
-PAGE = Page(slow=True, band=(1.0, 12.0, 0.1), headline=("SE", "er"), decimals=tuple((f, 1) for f in SCALE.columns),
-            unfinished=UNFINISHED, exact_bounds=EXACT_BOUNDS)
+PAGE = Page(slow=True, cost=0.37, band=(1.0, 12.0, 0.1), headline=("SE", "er"),
+            decimals=tuple((f, 1) for f in SCALE.columns), unfinished=UNFINISHED, exact_bounds=EXACT_BOUNDS)

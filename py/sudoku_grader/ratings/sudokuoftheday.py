@@ -121,4 +121,4 @@ SCALE = Scale(
     summary=summarize,
 )
 
-PAGE = Page()  # rated in list order, no band target, not named in the solved sentence
+PAGE = Page(cost=0.01)  # rated in list order, no band target, not named in the solved sentence

@@ -254,4 +254,4 @@ SCALE = Scale(
     sizes=(9, 6),
 )
 
-PAGE = Page(headline=("SudokuWiki", "grade"))
+PAGE = Page(cost=1.82, headline=("SudokuWiki", "grade"))
