@@ -3,7 +3,8 @@
 // analysis here.
 //
 // Lane 0 is the engine's own long lane; lanes 1..N-1 are further engines of one worker each, made
-// (and booted) only when an analysis first asks for them, and kept for the next puzzle. Their
+// (and booted) when an analysis first starts, and kept for the next puzzle; a lane takes jobs
+// once it has booted (model/parallel.js hands them out, longest first). Their
 // time limit follows the main engine's; the main engine's "restart" (cancel, the time limit)
 // stops them too, and `abandon()` drops their work when the puzzle changes. With one lane the
 // analysis runs as it always did: rate (every scale, SE last), then explain, in one worker.
@@ -106,6 +107,7 @@ export class Pool {
       return p;
     };
     const engine = this.engine;
+    for (let lane = 1; lane < this.size; lane++) this.lane(lane); // the further workers boot meanwhile
     if (this.size <= 1) {
       /** @type {EngineLike["request"]} */
       const request = (op, p, options, onProgress) => timed(op, 0, () => engine.request(op, p, options, onProgress));
@@ -117,7 +119,7 @@ export class Pool {
       onRated?.(status);
       return { rate: status, explain: { error: status?.error || "The puzzle has no unique solution." } };
     }
-    /** @type {{id: string, slow?: boolean}[]} */
+    /** @type {{id: string, slow?: boolean, cost?: number}[]} */
     const all = catalogue?.scales || [];
     const asked = /** @type {any} */ (rateOptions).scales;
     const scales = Array.isArray(asked) ? all.filter((s) => asked.includes(s.id)) : all;
@@ -144,6 +146,7 @@ export class Pool {
         this.abandon();
       },
       lanes: this.size,
+      ready: (lane) => this.lane(lane).ready,
       jobs: jobOrder(scales, true),
       rateOptions,
       explainOptions,

@@ -144,9 +144,13 @@ test("worker count: parameter, setting, then cores and memory", () => {
   assert.equal(workerCount({ cores: 1, memoryGB: 8 }), 1);
 });
 
-test("jobs go out slowest first, the path after the scales", () => {
-  assert.deepEqual(jobOrder([{ id: "a" }, { id: "se", slow: true }, { id: "b" }], true), ["se", "a", "b", EXPLAIN]);
-  assert.deepEqual(jobOrder([{ id: "a" }], false), ["a"]);
+test("jobs go out longest first by the catalogue's cost, the path's being 1", () => {
+  const scales = [{ id: "hodoku", cost: 0.8 }, { id: "sw", cost: 1.8 }, { id: "small", cost: 0.01 }, { id: "se", slow: true, cost: 0.4 }];
+  assert.deepEqual(jobOrder(scales, true), ["sw", EXPLAIN, "hodoku", "se", "small"]);
+  assert.deepEqual(jobOrder(scales, false), ["sw", "hodoku", "se", "small"]);
+  // without costs: slow scales first, then the catalogue's order, the path after the scales of no cost
+  assert.deepEqual(jobOrder([{ id: "a" }, { id: "se", slow: true }, { id: "b" }], true), ["se", EXPLAIN, "a", "b"]);
+  assert.deepEqual(jobOrder([{ id: "a", cost: 1 }], true), ["a", EXPLAIN]); // a tie keeps the scale first
 });
 
 /** A fake engine whose jobs finish when the test says: `finish(job)`. */
@@ -206,4 +210,38 @@ test("one failure stops every lane and keeps what finished", async () => {
   await finish("se");
   await assert.rejects(out, (e) => e.kind === "cancelled" && "a" in e.partial.ratings && !("c" in e.partial.ratings));
   assert.deepEqual(stops, ["cancelled"]);
+});
+
+test("a lane takes no job while its worker boots; one that fails to boot takes none", async () => {
+  const log = [];
+  const { run, finish, tick } = fakeLanes(log);
+  /** @type {(v?: unknown) => void} */
+  let booted = () => {};
+  const boot = new Promise((r) => {
+    booted = r;
+  });
+  const out = runParallel({ run, stopAll: () => assert.fail("nothing failed"), lanes: 3, jobs: ["sw", EXPLAIN, "a", "b"], solution: "1",
+    ready: (lane) => (lane === 1 ? boot : lane === 2 ? Promise.reject(new Error("no boot")) : assert.fail("lane 0 is not gated")) });
+  await tick();
+  assert.deepEqual(log.map((x) => [x.lane, x.job]), [[0, "sw"]]);
+  await finish("sw");
+  assert.deepEqual(log.map((x) => [x.lane, x.job]), [[0, "sw"], [0, EXPLAIN]]); // lane 0 goes on alone
+  booted();
+  await tick();
+  await tick();
+  assert.deepEqual(log.map((x) => [x.lane, x.job]), [[0, "sw"], [0, EXPLAIN], [1, "a"]]); // booted: it takes the next
+  await finish(EXPLAIN);
+  await finish("a");
+  await finish("b");
+  const done = await out;
+  assert.deepEqual(Object.keys(done.ratings).sort(), ["a", "b", "sw"]);
+  assert.ok(log.every((x) => x.lane !== 2));
+});
+
+test("a lane still booting when every job is taken does not hold the run", async () => {
+  const { run, finish, tick } = fakeLanes([]);
+  const out = runParallel({ run, stopAll: () => {}, lanes: 2, jobs: ["a"], solution: "1", ready: () => new Promise(() => {}) });
+  await tick();
+  await finish("a");
+  assert.deepEqual(Object.keys((await out).ratings), ["a"]);
 });
