@@ -199,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
             for n in counts:  # memory with one page open at a time
                 page = open_page(browser, url, n)
                 analyse(page, WARM_UP, args.timeout)
+                page.wait_for_function("() => (window.sudokuGrader.pool?.bootTimes() ?? []).every((s) => s !== null)",
+                                       timeout=bs.BOOT_TIMEOUT_MS)  # a worker the warm-up did not need still boots
                 memory[n] = renderer_rss_mb()
                 boots[n] = page.evaluate("() => window.sudokuGrader.pool?.bootTimes() ?? []")
                 page.close()
