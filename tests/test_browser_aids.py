@@ -14,8 +14,10 @@ import pytest
 
 from browser_support import (
     EASY,
+    HARD,
     cli_json,
     guarded_page,
+    open_puzzle,
     served_app,
     shot,
     wait_ready,
@@ -414,3 +416,23 @@ def test_the_element_solve_here_has_the_pad_and_the_highlight(page: Any, site: s
         .filter(([, r]) => r.width > 0 && (r.width < 44 || r.height < 44))
         .map(([t, r]) => `${t} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
     assert small == [], small
+
+
+def test_a_phone_header_keeps_its_height_while_the_engine_starts_and_works(browser: Any, site: str) -> None:
+    """The grid never jumps on a phone: the header is as tall while the engine boots, once it is
+    ready, and while it rates a hard puzzle (Cancel and the progress shown), at 360 and 390 px."""
+    for width in (360, 390):
+        layout = {**LAYOUTS["phone"], "viewport": {"width": width, "height": 800}}
+        with guarded_page(browser, **layout) as page:
+            page.goto(site)
+            height = "() => [document.body.dataset.state, document.querySelector('header.top').offsetHeight]"
+            heights = [page.evaluate(height)]
+            wait_ready(page)
+            heights.append(page.evaluate(height))
+            open_puzzle(page, HARD)
+            page.wait_for_selector("body[data-state=busy]")
+            page.wait_for_function("document.querySelector('#progress').textContent.length > 0")
+            heights.append(page.evaluate(height))
+            page.locator('[data-testid="cancel"]').click()
+            assert {s for s, _ in heights} >= {"ready", "busy"}, heights
+            assert len({h for _, h in heights}) == 1, f"{width} px: header heights by state {heights}"

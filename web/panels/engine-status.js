@@ -4,7 +4,7 @@ import * as act from "../actions/index.js";
 import { BUILD } from "../build-info.js";
 import { touches } from "../store.js";
 
-const WORDS = { booting: "Starting the Python engine…", ready: "Engine ready", busy: "Working…", failed: "Engine failed" };
+const WORDS = { booting: "Starting the engine…", ready: "Engine ready", busy: "Working…", failed: "Engine failed" };
 
 export function mount(root, store) {
   const q = (sel) => root.querySelector(sel);
