@@ -36,6 +36,7 @@ if [ $# -gt 0 ]; then
   exec .venv/bin/python -m pytest -n 2 --dist worksteal "$@"
 fi
 .venv/bin/python -m pytest -n 2 --dist worksteal -m "not timing"
-# A bound on how long a frame takes is measured with nothing else running: beside a second worker
-# and its chromium the same code took twice as long (26 ms against 12 ms for a key press's frame).
+# Wall-clock bounds (a key press's frame, ten embeds drawn, New game, a drill opened) are measured
+# with nothing else running: beside a second worker and its chromium the same code took up to twice
+# as long (26 ms against 12 ms for a key press's frame).
 .venv/bin/python -m pytest -p no:xdist -m timing

@@ -82,6 +82,7 @@ def shadow(page: Any, n: int, tid: str) -> Any:
     return page.locator("sudoku-grader").nth(n).locator(f'[data-testid="{tid}"]')
 
 
+@pytest.mark.timing
 def test_ten_embeds_draw_without_python(page: Any, site: tuple[CountingServer, list[str]]) -> None:
     srv, puzzles = site
     page.wait_for_function("[...document.querySelectorAll('sudoku-grader')].every((e) => e.hasAttribute('data-drawn'))",

@@ -99,6 +99,7 @@ def new_game_ms(page: Any, level: str) -> float:
     return float(page.evaluate("window.__opened"))
 
 
+@pytest.mark.timing
 def test_new_game_opens_a_bank_puzzle_in_solve_at_once(page: Any) -> None:
     options = page.eval_on_selector_all('[data-testid="new-game-level"] option', "os => os.map(o => o.value)")
     assert options == LEVELS

@@ -104,6 +104,7 @@ def timed_open(page: Any, tid: str) -> float:
     return float(page.evaluate("(window.__learnT.drawn - window.__learnT.click) / 1000"))
 
 
+@pytest.mark.timing
 def test_open_x_wing_and_its_drill_loads_fast(page: Any) -> None:
     by_id(page, "learn").wait_for(state="visible")
     by_id(page, "learn-x-wing").wait_for(timeout=WORK_TIMEOUT_MS)
