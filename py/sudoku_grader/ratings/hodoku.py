@@ -336,7 +336,10 @@ def _scan_key(board: Board, step: Step) -> tuple[int, ...] | None:
 
     Locked candidates: boxes 1-9 (digits 1-9 inside each box) for type 1, then
     rows, then columns for type 2. Fish: digit 1-9, row-based before
-    column-based, base houses in ascending combination order. XY-Wing: the
+    column-based, base houses in ascending combination order, then, for one
+    base set, the cover houses in ascending combination order (HoDoKu's
+    FishSolver tries every cover set of a base set in turn and takes the first
+    that removes something; a finned search skips the sashimi ones). XY-Wing: the
     three cells in cell order, the lowest as pivot first; XYZ-Wing: pivot, then
     pincers; W-Wing: the two cells in cell order, the smaller digit removed first.
     Skyscraper: every digit's row pairs first, then every digit's column pairs.
@@ -364,7 +367,8 @@ def _scan_key(board: Board, step: Step) -> tuple[int, ...] | None:
         return (*wings, int(x["digit"]))
     if isinstance(x.get("base"), list) and "digit" in x and x["base"]:
         houses = sorted(int(h) for h in x["base"])
-        return (int(x["digit"]), 0 if houses[0] < 9 else 1, *houses)
+        covers = sorted(int(h) for h in x.get("cover", ()))
+        return (int(x["digit"]), 0 if houses[0] < 9 else 1, *houses, *covers)
     return None
 
 
