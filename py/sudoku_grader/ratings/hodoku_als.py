@@ -201,7 +201,8 @@ def iter_als_xz(board: Board, known: AlsTables | None = None) -> Iterator[Step]:
             elims += _removals(a, b, (rc.d2,))
             elims += _doubly(a, b, rc.d1, rc.d2) + _doubly(b, a, rc.d1, rc.d2)
         if elims:
-            yield _step(board, "als-xz", "Almost Locked Set XZ-Rule", [a, b], [rc], _unique(elims))
+            # in HoDoKu's deletion order (its singles queues follow it), each removal once
+            yield _step(board, "als-xz", "Almost Locked Set XZ-Rule", [a, b], [rc], list(dict.fromkeys(elims)))
 
 
 def iter_als_xy_wing(board: Board, known: AlsTables | None = None) -> Iterator[Step]:
