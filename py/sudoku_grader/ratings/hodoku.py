@@ -297,7 +297,11 @@ def _adapt(board: Board, step: Step) -> Step | None:
     """
     tid = step.technique
     if tid == "avoidable-rectangle-1":
+        if _avoidable_start(board, step) is None:
+            return None
         return step if all(board.cands[c].bit_count() == 2 for c, _ in step.eliminations) else None
+    if tid == "avoidable-rectangle-2":
+        return step if _avoidable_start(board, step) is not None else None
     cells_list = step.extra.get("cells")
     if tid == "uniqueness-3" and isinstance(step.extra.get("house"), int):
         # HoDoKu clears the naked set's house cell by cell, then the box it may share
@@ -343,9 +347,11 @@ def _scan_key(board: Board, step: Step) -> tuple[int, ...] | None:
     three cells in cell order, the lowest as pivot first; XYZ-Wing: pivot, then
     pincers; W-Wing: the two cells in cell order, the smaller digit removed first.
     Skyscraper: every digit's row pairs first, then every digit's column pairs.
-    Rectangles (`_rectangle_key`): the order HoDoKu's uniqueness search meets them.
+    Rectangles (`_rectangle_key`, `_avoidable_key`): the order HoDoKu's uniqueness search meets them.
     """
     x = step.extra
+    if step.technique in ("avoidable-rectangle-1", "avoidable-rectangle-2"):
+        return _avoidable_key(board, step)
     if step.technique in _RECTANGLE_IDS:
         return _rectangle_key(board, step)
     if step.technique == "skyscraper" and isinstance(x.get("lines"), list) and "digit" in x:
@@ -400,6 +406,35 @@ def _rectangle_key(board: Board, step: Step) -> tuple[int, ...] | None:
         combo = sorted({m.cell for m in step.highlights if m.role == "cover"})
         key = (*key, int(step.extra["house"]), *combo)
     return key
+
+
+def _avoidable_start(board: Board, step: Step) -> tuple[int, int, int] | None:
+    """Where HoDoKu's avoidable rectangle search meets this rectangle, or None when it never does.
+
+    It walks the solved cells that are not givens in cell order; from each it takes a corner in
+    the same box, in line with it, that is solved (not given) too, then the corners in line with
+    the two outside the box (UniquenessSolver.findUniquenessForStartCell). So a rectangle whose
+    two solved corners lie in different boxes (a type 2 across a band) is never checked."""
+    opened = {c for c, _ in step.eliminations} if step.technique == "avoidable-rectangle-1" else set()
+    corners = sorted({m.cell for m in step.highlights if m.role == "base"} | opened)
+    if len(corners) != 4:
+        return None
+    givens = board.givens
+    for c11 in corners:
+        if not board.values[c11] or givens >> c11 & 1:
+            continue
+        c12 = next((c for c in corners if c != c11 and CELL_BOX[c] == CELL_BOX[c11]), None)
+        if c12 is None or not board.values[c12] or givens >> c12 & 1:
+            continue
+        c21 = next(c for c in corners
+                   if CELL_BOX[c] != CELL_BOX[c11] and (CELL_ROW[c] == CELL_ROW[c11] or CELL_COL[c] == CELL_COL[c11]))
+        return (c11, c12, c21)
+    return None
+
+
+def _avoidable_key(board: Board, step: Step) -> tuple[int, ...]:
+    start = _avoidable_start(board, step)
+    return start if start is not None else (81,)
 
 
 def _allowed(step: Step) -> bool:
