@@ -40,7 +40,7 @@ from typing import Any
 
 from ..board import Board
 from ..engine import Choice, Path, Policy, gain
-from ..geometry import CELL_BOX, CELL_COL, CELL_ROW, HOUSE_MASK, HOUSES, cell_name, iter_bits
+from ..geometry import CELL_BOX, CELL_COL, CELL_ROW, HOUSE_MASK, HOUSES, PEER_MASK, cell_name, iter_bits
 from ..step import Mark, Step
 from ..techniques import PRESETS
 from ..techniques.chains import x_chains
@@ -286,7 +286,7 @@ def _subset_deletions(board: Board, cells_list: list[int], digits: int) -> list[
     return out
 
 
-def _adapt(board: Board, step: Step) -> Step | None:
+def _adapt(board: Board, step: Step, memo: dict[str, Any]) -> Step | None:
     """Make a subset step what HoDoKu would record, or None when HoDoKu would not take it here.
 
     HoDoKu's naked subset clears every house the cells share (one step), and is a
@@ -296,6 +296,8 @@ def _adapt(board: Board, step: Step) -> Step | None:
     cell, digits ascending).
     """
     tid = step.technique
+    if tid in _RECTANGLE_IDS and _ur_visit(board, step, memo) is None:
+        return None  # HoDoKu's search never checks these cells with these digits
     if tid == "avoidable-rectangle-1":
         if _avoidable_start(board, step) is None:
             return None
@@ -335,7 +337,7 @@ def _with_eliminations(step: Step, elims: list[tuple[int, int]]) -> Step:
                 highlights=step.highlights, links=step.links, text=step.text, extra=step.extra, net=step.net)
 
 
-def _scan_key(board: Board, step: Step) -> tuple[int, ...] | None:
+def _scan_key(board: Board, step: Step, memo: dict[str, Any]) -> tuple[int, ...] | None:
     """Where HoDoKu's own scan meets this step first; None when the step does not say.
 
     Locked candidates: boxes 1-9 (digits 1-9 inside each box) for type 1, then
@@ -353,7 +355,7 @@ def _scan_key(board: Board, step: Step) -> tuple[int, ...] | None:
     if step.technique in ("avoidable-rectangle-1", "avoidable-rectangle-2"):
         return _avoidable_key(board, step)
     if step.technique in _RECTANGLE_IDS:
-        return _rectangle_key(board, step)
+        return _rectangle_key(board, step, memo)
     if step.technique == "skyscraper" and isinstance(x.get("lines"), list) and "digit" in x:
         lines = [int(h) for h in x["lines"]]
         return (0 if lines[0] < 9 else 1, int(x["digit"]), *lines)
@@ -381,31 +383,77 @@ def _scan_key(board: Board, step: Step) -> tuple[int, ...] | None:
 _RECTANGLE_IDS = (*(f"uniqueness-{i}" for i in range(1, 7)), "hidden-rectangle")
 
 
-def _rectangle_key(board: Board, step: Step) -> tuple[int, ...] | None:
-    """HoDoKu's uniqueness search walks bivalue cells in cell order; from each it takes the
-    rectangle's corner in the same box, then the corner in line with the start outside the box,
-    and checks every type there (UniquenessSolver.findUniquenessForStartCell). So a rectangle
-    comes at its first corner holding exactly the two digits. Type 3 then tries the extra cells'
-    row, column and box, and in each the other cells' combinations depth first."""
-    names = step.extra.get("cells")
-    digits = step.extra.get("digits")
-    if not isinstance(names, list) or len(names) != 4 or not isinstance(digits, list) or len(digits) != 2:
+def _rectangle_key(board: Board, step: Step, memo: dict[str, Any]) -> tuple[int, ...] | None:
+    """Where HoDoKu's uniqueness search checks this rectangle (`_ur_visits`): its visit number,
+    then for type 3 the extra cells' row, column or box and the other cells' combination (HoDoKu
+    tries them depth first). None when HoDoKu never checks these four cells with these digits."""
+    visit = _ur_visit(board, step, memo)
+    if visit is None:
         return None
-    corners = [(int(n[1]) - 1) * 9 + int(n[3]) - 1 for n in names]
-    pair = (1 << (digits[0] - 1)) | (1 << (digits[1] - 1))
-    starts = [c for c in sorted(corners) if board.cands[c] == pair]
-    if not starts:
-        return (81,)  # no corner HoDoKu starts from: after every rectangle it meets
-    c11 = starts[0]
-    box = CELL_BOX[c11]
-    c12 = next(c for c in corners if c != c11 and CELL_BOX[c] == box)
-    c21 = next(c for c in corners
-               if CELL_BOX[c] != box and (CELL_ROW[c] == CELL_ROW[c11] or CELL_COL[c] == CELL_COL[c11]))
-    key: tuple[int, ...] = (c11, c12, c21)
+    key: tuple[int, ...] = (visit,)
     if step.technique == "uniqueness-3" and "house" in step.extra:
         combo = sorted({m.cell for m in step.highlights if m.role == "cover"})
         key = (*key, int(step.extra["house"]), *combo)
     return key
+
+
+def _ur_visit(board: Board, step: Step, memo: dict[str, Any]) -> int | None:
+    names = step.extra.get("cells")
+    digits = step.extra.get("digits")
+    if not isinstance(names, list) or len(names) != 4 or not isinstance(digits, list) or len(digits) != 2:
+        return None
+    mask = 0
+    for n in names:
+        mask |= 1 << ((int(n[1]) - 1) * 9 + int(n[3]) - 1)
+    if "ur_visits" not in memo:
+        memo["ur_visits"] = _ur_visits(board)
+    visit = memo["ur_visits"].get(mask)
+    pair = (1 << (digits[0] - 1)) | (1 << (digits[1] - 1))
+    return visit[0] if visit is not None and visit[1] == pair else None
+
+
+def _ur_visits(board: Board) -> dict[int, tuple[int, int]]:
+    """The rectangles HoDoKu's uniqueness search checks, in its order: cell mask -> (visit, digits).
+
+    UniquenessSolver.findUniquenessForStartCell, with missing candidates allowed (HoDoKu's
+    default): from each bivalue cell (cell order) on its two digits, a corner in the same box and
+    line where both digits are still allowed (no placed peer holds them; the candidates themselves
+    may be gone), then, along the lines through the two, each pair of cells outside the box where
+    the start's digits are allowed (HoDoKu checks the first digit in both and the second only in the
+    far corner of the box partner's line). A set of four cells is checked once, with the digits of
+    its first visit: a later visit with other digits is skipped, so what those digits would give is
+    never found."""
+    values, cands = board.values, board.cands
+    blocked = [0] * 10
+    for c in range(81):
+        if values[c]:
+            blocked[values[c]] |= PEER_MASK[c]
+    allowed = [board.unsolved & ~blocked[d] for d in range(10)]
+    visits: dict[int, tuple[int, int]] = {}
+    for c11 in iter_bits(board.unsolved):
+        pair = cands[c11]
+        if pair.bit_count() != 2:
+            continue
+        d1 = (pair & -pair).bit_length()
+        d2 = pair.bit_length()
+        a1, a2 = allowed[d1], allowed[d2]
+        r11, col11, box11 = CELL_ROW[c11], CELL_COL[c11], CELL_BOX[c11]
+        for c12 in HOUSES[18 + box11]:
+            if c12 == c11 or (CELL_ROW[c12] != r11 and CELL_COL[c12] != col11):
+                continue
+            if not (a1 >> c12 & 1 and a2 >> c12 & 1):
+                continue
+            lines = CELL_ROW[c12] == r11
+            unit11 = HOUSES[9 + col11] if lines else HOUSES[r11]
+            unit12 = HOUSES[9 + CELL_COL[c12]] if lines else HOUSES[CELL_ROW[c12]]
+            for c21, c22 in zip(unit11, unit12):
+                if CELL_BOX[c21] == box11:
+                    continue
+                if a1 >> c21 & 1 and a1 >> c22 & 1 and a2 >> c22 & 1:
+                    mask = 1 << c11 | 1 << c12 | 1 << c21 | 1 << c22
+                    if mask not in visits:
+                        visits[mask] = (len(visits), pair)
+    return visits
 
 
 def _avoidable_start(board: Board, step: Step) -> tuple[int, int, int] | None:
@@ -461,10 +509,10 @@ def _pick(board: Board, group: _Group, queues: SinglesQueues, memo: dict[str, An
             for s in slot.technique.steps(board, OPTIONS):
                 if isinstance(s.extra.get("base"), list) and s.extra.get("digit", 0) > fish_digit:
                     break  # fish finders go digit by digit: nothing later comes first in HoDoKu's scan
-                a = _adapt(board, s)
+                a = _adapt(board, s, memo)
                 if a is None or not _allowed(a) or not gain(board, a):
                     continue
-                key = _scan_key(board, a)
+                key = _scan_key(board, a, memo)
                 if key is None:
                     return a, _key_of(a, slot)
                 scanned.append((key, len(scanned), a, _key_of(a, slot)))
