@@ -5,7 +5,8 @@
 of every level, the puzzles whose first diverging step led to a fix (subset deletion order, Remote
 Pair, Sue de Coq, Skyscraper order), and three Extreme ones with chains and ALS moves. Each step's
 technique, placements and eliminations must be equal, so a change that moves one step fails here
-even where the score would still come out the same.
+even where the score would still come out the same. ``tests/data/hodoku_paths_fish.txt`` adds
+Extreme puzzles recorded the same way whose fish, rectangle or singles step once came out otherwise.
 """
 
 from __future__ import annotations
@@ -43,6 +44,18 @@ def test_paths_equal_hodoku_step_by_step(chunk: int) -> None:
         elif (summary["level"], summary["score"]) != (r.level, r.score):
             bad.append(f"{r.puzzle}: same steps but ours rates {summary['level']} {summary['score']}")
     assert not bad, "\n".join(bad)
+
+
+# Extreme puzzles whose first diverging step led to a fix in the fish, rectangle and queue order
+# (a fish's cover sets, Avoidable Rectangle starts, a rectangle's first visit, ALS-XZ removal order)
+FISH = hodoku_paths.load((Path(__file__).parent / "data" / "hodoku_paths_fish.txt").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("rec", FISH, ids=lambda r: r.puzzle[:20])
+def test_fish_and_rectangle_paths_equal_hodoku(rec: hodoku_paths.Recorded) -> None:
+    ours, summary = hodoku_paths.our_path(rec.puzzle)
+    assert hodoku_paths.first_difference(rec, ours) is None
+    assert (summary["level"], summary["score"]) == (rec.level, rec.score)
 
 
 def test_a_moved_step_is_a_difference() -> None:
