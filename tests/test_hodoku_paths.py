@@ -47,7 +47,8 @@ def test_paths_equal_hodoku_step_by_step(chunk: int) -> None:
 
 
 # Extreme puzzles whose first diverging step led to a fix in the fish, rectangle and queue order
-# (a fish's cover sets, Avoidable Rectangle starts, a rectangle's first visit, ALS-XZ removal order)
+# (a fish's cover sets, Avoidable Rectangle starts, a rectangle's first visit, ALS-XZ removal order,
+# the XY-Chain walk)
 FISH = hodoku_paths.load((Path(__file__).parent / "data" / "hodoku_paths_fish.txt").read_text(encoding="utf-8"))
 
 

@@ -14,14 +14,14 @@ returns when it sees several is HoDoKu's too:
   the first instance of their own scan (locked candidates: boxes first, so
   type 1 before type 2; subsets: boxes, then rows, then columns; fish: digit
   1 to 9, row-based before column-based).
-- ``sorted``: X-Chain, XY-Chain and Turbot Fish collect every
+- ``sorted``: X-Chain and Turbot Fish collect every
   instance and take the smallest by HoDoKu's step order: most eliminations
   first, then the smaller weighted index sum of the eliminated candidates,
   then the shorter chain.
 - HoDoKu's own searches (``OWN_SEARCH``): Nice Loops/AICs and forcing
   chains/nets come from HoDoKu's tables (`hodoku_tabling`), the ALS moves from
-  its ALS and restricted-common lists (`hodoku_als`), Remote Pair and Sue de Coq
-  from its chain walk and line/box walk (`hodoku_misc`): there the step HoDoKu
+  its ALS and restricted-common lists (`hodoku_als`), Remote Pair, XY-Chain and Sue
+  de Coq from its chain walks and line/box walk (`hodoku_misc`): there the step HoDoKu
   takes depends on its enumeration, not only on a sort, so the scale
   enumerates the same way instead of using our own finders.
 
@@ -228,6 +228,7 @@ OWN_SEARCH: dict[str, Callable[[Board, dict[str, Any]], Step | None]] = {
     "continuous-nice-loop": lambda b, memo: tabling.nice_loop_step(b, grouped=False),
     "grouped-continuous-nice-loop": lambda b, memo: tabling.nice_loop_step(b, grouped=True),
     "remote-pair": lambda b, memo: hodoku_misc.remote_pair_step(b),
+    "xy-chain": lambda b, memo: hodoku_misc.xy_chain_step(b),
     "x-chain": lambda b, memo: _sorted_first(b, x_chains(b, ends_may_meet=True)),
     "sue-de-coq": lambda b, memo: hodoku_misc.sue_de_coq_step(b),
     "als-xz": lambda b, memo: hodoku_als.als_xz(b, _als_tables(b, memo)),

@@ -1,7 +1,9 @@
-"""HoDoKu's Remote Pair and Sue de Coq searches, enumerated the way HoDoKu 2.2 enumerates them.
+"""HoDoKu's Remote Pair, XY-Chain and Sue de Coq searches, enumerated the way HoDoKu 2.2 does.
 
-Why not our own finders: our Remote Pair finder reports each maximal chain once and our Sue
-de Coq finder its own first pattern; HoDoKu takes another step in both, and a different step
+Why not our own finders: our Remote Pair finder reports each maximal chain once, our XY-Chain
+finder one shortest chain per removal set in its own order, and our Sue de Coq finder its own
+first pattern; HoDoKu takes another step in all three (for XY-Chains: among chains with as many
+removals and the same weighted index sum, the one its walk met first), and a different step
 changes the rest of its path. Facts from HoDoKu's source (solver/ChainSolver.java,
 solver/MiscellaneousSolver.java), rebuilt here in our terms:
 
@@ -13,6 +15,8 @@ solver/MiscellaneousSolver.java), rebuilt here in our terms:
   both ends; longer chains from cells seeing any two cells an odd number of steps apart. One
   chain per set of removals (the shorter wins), then the step with most removals, the
   smaller weighted index sum of its removals (digit, then cell order), the shorter chain.
+- XY-Chain: the same kind of walk through bivalue cells (`_XyWalk`), sorted by HoDoKu's step
+  order, which leaves chains with other removals but equal counts and sums in the order found.
 - Sue de Coq: lines (rows, then columns) against boxes; in each intersection of 2 or 3 empty
   cells, every combination of 2 or 3 of its cells (cell order) holding at least two more
   digits than cells; then cell sets from the rest of the line, then from the rest of the box,
@@ -20,6 +24,8 @@ solver/MiscellaneousSolver.java), rebuilt here in our terms:
 """
 
 from __future__ import annotations
+
+from functools import cmp_to_key
 
 from ..board import Board
 from ..geometry import (
@@ -119,6 +125,132 @@ def remote_pair_step(board: Board) -> Step | None:
               f"digits and each sees the next, so the values alternate along the chain; a cell that sees two "
               f"chain cells of opposite parity can hold neither: {cells_name(sorted({c for c, _ in elims}))}."),
         extra={"digits": sorted((a, b)), "nodes": len(path), "length": 2 * len(path) - 1},
+    )
+
+
+# ------------------------------------------------------------------ XY-Chain
+_XyFound = tuple[list[tuple[int, int]], list[tuple[int, int, bool]]]
+
+
+def _xy_links(board: Board, cell: int, digit: int) -> list[tuple[int, int, bool]]:
+    """Where an XY-Chain may go from ``digit`` in the bivalue ``cell``, in HoDoKu's link order: the
+    cell's other digit (strong), then the bivalue peers holding ``digit`` (weak) by row, column and
+    box, each in cell order (a box peer already in the row or column is not repeated)."""
+    other = (board.cands[cell] & ~(1 << (digit - 1))).bit_length()
+    out = [(cell, other, True)]
+    bit = 1 << (digit - 1)
+    r, c = CELL_ROW[cell], CELL_COL[cell]
+    for h in (r, 9 + c, 18 + CELL_BOX[cell]):
+        for o in HOUSES[h]:
+            if o == cell or not board.cands[o] & bit or POPCOUNT9[board.cands[o]] != 2:
+                continue
+            if h >= 18 and (CELL_ROW[o] == r or CELL_COL[o] == c):
+                continue
+            out.append((o, digit, False))
+    return out
+
+
+class _XyWalk:
+    """HoDoKu's XY-Chain walk (ChainSolver.getChains): from every bivalue cell (cell order) and each
+    of its digits, alternately the cell's other digit and a weak link to a bivalue peer, depth first,
+    up to 20 chain entries. A cell may not come back (the start only closes a loop, which ends the
+    walk); the cell just left is checked again once the walk has returned from it. Whenever the chain
+    ends on the start digit and some cell sees both ends with it, the chain is kept unless one at
+    most as long already removes the same candidates."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.links: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
+        self.found: list[_XyFound] = []
+        self.shortest: dict[tuple[tuple[int, int], ...], int] = {}
+        self.chain: list[tuple[int, int, bool]] = []
+        self.in_chain: set[int] = set()
+        self.start = self.digit = self.start_seen = 0
+
+    def link_list(self, cell: int, digit: int) -> list[tuple[int, int, bool]]:
+        key = (cell, digit)
+        if key not in self.links:
+            self.links[key] = _xy_links(self.board, cell, digit)
+        return self.links[key]
+
+    def run(self) -> None:
+        b = self.board
+        for start in iter_bits(b.unsolved):
+            if POPCOUNT9[b.cands[start]] != 2:
+                continue
+            for d in iter_bits(b.cands[start]):
+                self.start, self.digit = start, d + 1
+                self.start_seen = PEER_MASK[start] & b.digit_cells[d + 1]
+                first = self.link_list(start, d + 1)[0]
+                self.chain = [(start, d + 1, False), first]
+                self.in_chain = {start}
+                self.walk(1, first[0], first[1], False)
+
+    def walk(self, level: int, cell: int, digit: int, strong_only: bool) -> None:
+        for ncell, ndigit, strong in self.link_list(cell, digit):
+            if strong_only and (not strong or ncell != cell):
+                continue  # a strong link must stay in the cell
+            if ncell == cell and ndigit == digit:
+                continue
+            loop = False
+            if ncell in self.in_chain:
+                if ncell != self.start:
+                    continue
+                loop = True
+            self.in_chain.add(cell)
+            strong = strong and strong_only  # a strong link where a weak one is needed counts as weak
+            self.chain.append((ncell, ndigit, strong))
+            if level + 1 > 1 and strong and ndigit == self.digit:
+                seen = self.start_seen & PEER_MASK[ncell]
+                if seen:
+                    self.keep([(c, self.digit) for c in iter_bits(seen)], level + 1)
+            if level + 1 < _RP_MAX_LEVEL and not loop:
+                self.walk(level + 1, ncell, ndigit, not strong_only)
+            self.chain.pop()
+            self.in_chain.discard(cell)
+
+    def keep(self, elims: list[tuple[int, int]], level: int) -> None:
+        key = tuple(elims)
+        old = self.shortest.get(key)
+        if old is not None and old <= level:
+            return
+        self.shortest[key] = level
+        self.found.append((elims, list(self.chain)))
+
+
+def _xy_order(a: _XyFound, b: _XyFound) -> int:
+    """HoDoKu's step order (SolutionStep.compareTo) for two XY-Chains: more removals first; other
+    removals: the smaller weighted index sum (equal sums stay in the order found); the same
+    removals: the shorter chain."""
+    if len(a[0]) != len(b[0]):
+        return len(b[0]) - len(a[0])
+    if set(a[0]) != set(b[0]):
+        return index_sum(a[0]) - index_sum(b[0])
+    return len(a[1]) - len(b[1])
+
+
+def xy_chain_step(board: Board) -> Step | None:
+    """HoDoKu's XY-Chain: the first of its walk's chains after its (stable) sort."""
+    walk = _XyWalk(board)
+    walk.run()
+    if not walk.found:
+        return None
+    elims, chain = sorted(walk.found, key=cmp_to_key(_xy_order))[0]
+    cells = [c for c, _, _ in chain[1::2]]  # each cell once: the entries after each strong link
+    marks = []
+    for k, (c, d, _) in enumerate(chain):
+        marks.append(Mark(c, d, "chain-off" if k % 2 == 0 else "chain-on"))
+    marks += [Mark(c, d, "target") for c, d in elims]
+    links = [Link(1 << p[0], p[1], 1 << q[0], q[1], strong=k % 2 == 0)
+             for k, (p, q) in enumerate(zip(chain, chain[1:]))]
+    d = elims[0][1]
+    return Step(
+        "xy-chain", "XY-Chain", eliminations=elims, highlights=marks, links=links,
+        text=(f"XY-Chain on {d}: {', '.join(cell_name(c) for c in cells)} hold two digits each and each sees the "
+              f"next through a shared digit; if {cell_name(cells[0])} is not {d}, the chain makes "
+              f"{cell_name(cells[-1])} {d}, so one end is {d} and {cells_name(sorted(c for c, _ in elims))} "
+              f"cannot be {d}."),
+        extra={"digit": d, "nodes": len(cells), "length": len(chain) - 1},
     )
 
 
