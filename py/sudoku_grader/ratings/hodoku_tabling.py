@@ -53,6 +53,7 @@ from ..geometry import (
     iter_bits,
 )
 from ..step import Link, Mark, Step
+from . import hodoku_explain as explain
 from .hodoku_queues import SinglesQueues
 
 MAX_ENTRIES = 1000  # Options.maxTableEntryLength
@@ -364,11 +365,30 @@ def forcing_step(board: Board, nets: bool) -> Step | None:
     if placements:
         cell = min(placements)
         digit, why = placements[cell]
+        why = _kept(board, g, reach, allowed, node(cell, digit, True), why, nets)
         return _forcing(g, kind, why, placement=(cell, digit))
     if removals:
         effect = min(removals, key=lambda e: e[0] * 10 + e[1])
-        return _forcing(g, kind, removals[effect], removal=effect)
+        why = _kept(board, g, reach, allowed, node(effect[0], effect[1], False), removals[effect], nets)
+        return _forcing(g, kind, why, removal=effect)
     return None
+
+
+def _kept(board: Board, g: Graph, reach: dict[int, int], allowed: list[int], t: int, first: _Why,
+          nets: bool) -> _Why:
+    """The explanation of effect ``t`` HoDoKu names the step after (hodoku_explain says why).
+
+    A placement keeps the kind found first: HoDoKu's sort cannot order two placements of one cell that
+    differ in kind, so the earlier stays first. A removal is a Verity only when that is shorter."""
+    if nets or is_on(t):
+        return first
+    depths = explain.Depths(g)
+    limit = 1 << 30
+    if first.how == "contradiction":
+        p = first.premises[0]
+        limit = explain.contradiction_length(board, depths, p, reach[p], allowed)
+    premises = explain.shorter_verity(board, g, depths, reach, t, limit)
+    return _Why("verity", premises, [t]) if premises else first
 
 
 @dataclass
