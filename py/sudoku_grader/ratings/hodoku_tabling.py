@@ -54,7 +54,6 @@ from ..geometry import (
 )
 from ..step import Link, Mark, Step
 from . import hodoku_explain as explain
-from .hodoku_queues import SinglesQueues
 
 MAX_ENTRIES = 1000  # Options.maxTableEntryLength
 LOOK_AHEAD = 4  # Options.anzTableLookAhead: rounds of singles in a net table
@@ -126,11 +125,14 @@ class Graph:
         # the on-node of every candidate, by (cell, digit); its off-node is 810 lower
         self.premises = [node(c, d, True) for c in iter_bits(board.unsolved)
                          for d in range(1, 10) if board.cands[c] >> (d - 1) & 1]
+        self.orig: dict[int, explain.NetTable] = {}  # nets: each premise's first-hand table
         if nets:
             self._fill_nets(board)
         else:
             self._fill_chains(board)
         self._fill_groups(board)
+        if nets:
+            self._orig_groups()
         self.masks = [_mask(lst) for lst in self.direct]
 
     # ------------------------------------------------------------------ filling
@@ -206,8 +208,19 @@ class Graph:
             cell, d = p % 81, (p - _ON) // 81
             for on in (True, False):
                 start = node(cell, d, on)
-                found = _net_table(board, cell, d, on) & ~(1 << start)
-                self.direct[start] = list(iter_bits(found))
+                table = self.orig[start] = explain.net_table(board, cell, d, on)
+                self.direct[start] = table.nodes[1:]
+
+    def _orig_groups(self) -> None:
+        """Net tables also hold the group links, first-hand (HoDoKu adds them after the nets)."""
+        for start, table in self.orig.items():
+            for n in self.direct[start]:
+                table.add(n, (0,))
+        for n in range(_GROUP, self.size):
+            table = self.orig[n] = explain.NetTable()
+            table.add(n, (0,))
+            for x in self.direct[n]:
+                table.add(x, (0,))
 
     # ----------------------------------------------------------------- closures
     def closure(self, start: int) -> int:
@@ -282,49 +295,6 @@ def _mask(nodes: list[int]) -> int:
     return m
 
 
-def _net_table(board: Board, cell: int, d: int, on: bool) -> int:
-    """The nodes a net premise records: HoDoKu's getTableEntry with its setCell bookkeeping."""
-    work = board.copy()
-    q = SinglesQueues.empty()
-    orig = board.digit_cells
-    found = 0
-
-    def place(c: int, v: int) -> None:
-        nonlocal found
-        found |= 1 << (_ON + 81 * v + c)
-        found |= (orig[v] & PEER_MASK[c]) << (81 * v)
-        rest = work.cands[c] & ~(1 << (v - 1))
-        while rest:
-            low = rest & -rest
-            found |= 1 << (81 * low.bit_length() + c)
-            rest ^= low
-        if not work.values[c]:
-            q.set_cell(work, c, v)
-
-    if on:
-        place(cell, d)
-    else:
-        found |= 1 << node(cell, d, False)
-        q.delete(work, cell, d)
-        m = work.cands[cell]
-        if m and not m & (m - 1):
-            place(cell, m.bit_length())
-    for _ in range(LOOK_AHEAD):
-        singles = [(c, v) for c, v in q.ns if not work.values[c]]
-        taken: set[int] = set()
-        for c, v in q.hs:
-            if work.values[c] or c in taken:
-                continue
-            if any((work.digit_cells[v] & HOUSE_MASK[h]).bit_count() == 1 for h in CELL_HOUSES[c]):
-                singles.append((c, v))
-                taken.add(c)
-        if not singles:
-            break
-        for c, v in singles:
-            place(c, v)
-    return found
-
-
 # ======================================================================== forcing chains and nets
 def forcing_step(board: Board, nets: bool) -> Step | None:
     """HoDoKu's Forcing Chain (``nets`` False) or Forcing Net step, or None."""
@@ -362,25 +332,34 @@ def forcing_step(board: Board, nets: bool) -> Step | None:
                 places = board.digit_cells[d] & HOUSE_MASK[h]
                 if places:
                     _verity([node(c, d, True) for c in iter_bits(places)], reach, found)
-    if placements:
-        cell = min(placements)
-        digit, why = placements[cell]
-        why = _kept(board, g, reach, allowed, node(cell, digit, True), why, nets)
-        return _forcing(g, kind, why, placement=(cell, digit))
-    if removals:
-        effect = min(removals, key=lambda e: e[0] * 10 + e[1])
+    # HoDoKu's order: placements by cell, then removals by cell * 10 + digit
+    for cell in sorted(placements):
+        digit, first = placements[cell]
+        why = _kept(board, g, reach, allowed, node(cell, digit, True), first, nets)
+        if why is not None:
+            return _forcing(g, kind, why, placement=(cell, digit))
+    for effect in sorted(removals, key=lambda e: e[0] * 10 + e[1]):
         why = _kept(board, g, reach, allowed, node(effect[0], effect[1], False), removals[effect], nets)
-        return _forcing(g, kind, why, removal=effect)
+        if why is not None:
+            return _forcing(g, kind, why, removal=effect)
     return None
 
 
 def _kept(board: Board, g: Graph, reach: dict[int, int], allowed: list[int], t: int, first: _Why,
-          nets: bool) -> _Why:
-    """The explanation of effect ``t`` HoDoKu names the step after (hodoku_explain says why).
+          nets: bool) -> _Why | None:
+    """The explanation of effect ``t`` HoDoKu names the step after (hodoku_explain says why); None
+    when HoDoKu has no step for it.
 
     A placement keeps the kind found first: HoDoKu's sort cannot order two placements of one cell that
     differ in kind, so the earlier stays first. A removal is a Verity only when that is shorter."""
-    if nets or is_on(t):
+    if nets:
+        kept = explain.net_kept(board, g, reach, allowed, t)
+        if kept is None:
+            return None
+        if kept[0] == first.how == "contradiction":
+            return first
+        return _Why(kept[0], kept[1], [t])
+    if is_on(t):
         return first
     depths = explain.Depths(g)
     limit = 1 << 30
