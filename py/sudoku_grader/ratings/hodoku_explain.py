@@ -360,7 +360,8 @@ def net_chain(g: Graph, orig: dict[int, NetTable], t: NetTable, target: int) -> 
     """HoDoKu's buildChain and addChain for one target: (the chain's length, whether it has branches).
 
     The main chain follows each entry's first ret index; every other ret index starts a branch that
-    runs back until it meets the main chain, and counts its nodes plus one marker."""
+    runs back until it meets the main chain, and counts its nodes plus one marker, once for each
+    time the main chain passes the node it meets."""
     i = t.index.get(target)
     if i is None:
         return None
@@ -373,8 +374,9 @@ def net_chain(g: Graph, orig: dict[int, NetTable], t: NetTable, target: int) -> 
         if j is None:
             continue
         branch, _, _ = _walk(g, orig, t, j, (on_main, cells))
-        if branch[-1] in on_main:
-            length += len(branch)
+        joins = main.count(branch[-1])  # written out at every place the main chain meets it
+        if joins:
+            length += len(branch) * joins
             branches = True
     return length, branches
 
