@@ -20,6 +20,9 @@ from sudoku_grader.ratings import hodoku
 
 DATA = Path(__file__).parent / "data" / "hodoku_paths.txt"
 RECORDED = hodoku_paths.load(DATA.read_text(encoding="utf-8"))
+# Extreme puzzles whose forcing chain or net step HoDoKu names after the explanation it keeps
+# (Verity when shorter, nets only, a branch counted where it meets the chain): same record format
+FORCING = hodoku_paths.load((DATA.parent / "hodoku_paths_forcing.txt").read_text(encoding="utf-8"))
 
 
 def test_recorded_paths_cover_every_level() -> None:
@@ -57,6 +60,14 @@ def test_fish_and_rectangle_paths_equal_hodoku(rec: hodoku_paths.Recorded) -> No
     ours, summary = hodoku_paths.our_path(rec.puzzle)
     assert hodoku_paths.first_difference(rec, ours) is None
     assert (summary["level"], summary["score"]) == (rec.level, rec.score)
+
+
+@pytest.mark.parametrize("r", FORCING, ids=lambda r: r.puzzle[:12])
+def test_forcing_steps_named_as_hodoku_names_them(r: hodoku_paths.Recorded) -> None:
+    assert any(name.startswith("Forcing") and "Verity" in name for name, _, _ in r.steps)
+    ours, summary = hodoku_paths.our_path(r.puzzle)
+    assert hodoku_paths.first_difference(r, ours) is None
+    assert (summary["level"], summary["score"]) == (r.level, r.score)
 
 
 def test_a_moved_step_is_a_difference() -> None:
