@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import Board
-from ..geometry import ALL_CELLS, CELL_HOUSES, HOUSE_MASK, HOUSES, PEER_MASK, PEERS, iter_bits
+from ..geometry import ALL_CELLS, CELL_HOUSES, DIGITS_IN, HOUSE_MASK, HOUSES, PEER_MASK, PEERS, iter_bits
 
 if TYPE_CHECKING:
     from .hodoku_tabling import Graph
@@ -203,6 +203,23 @@ class NetTable:
         self.dists.append(dist)
         self.expanded.append(expanded)
 
+    def add_caused(self, ns: list[int], ri: int) -> None:
+        """`add` for nodes with one cause each, the same one (a placement's removals): the hot path."""
+        index, nodes, dists, ris = self.index, self.nodes, self.dists, self.ris
+        expanded = self.expanded
+        cause = (ri,)
+        for n in ns:
+            if n in index:
+                continue
+            i = len(nodes)
+            if i >= MAX_ENTRIES:
+                return
+            index[n] = i
+            nodes.append(n)
+            ris.append(cause)
+            dists.append(dists[ri] + 1 if ri < i else 1)
+            expanded.append(False)
+
 
 MAX_ENTRIES = 1000
 
@@ -215,11 +232,10 @@ class _Work:
 
     __slots__ = ("cells", "values", "free", "ns", "hs")
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, free: list[list[int]]) -> None:
         self.cells = list(board.cands)
         self.values = list(board.values)
-        self.free = [[(board.digit_cells[d] & HOUSE_MASK[h]).bit_count() for d in range(10)]
-                     for h in range(27)]
+        self.free = [row[:] for row in free]
         self.ns: list[tuple[int, int]] = []
         self.hs: list[tuple[int, int]] = []
 
@@ -281,10 +297,17 @@ class _Work:
 SORTED_PEERS = tuple(tuple(sorted(p)) for p in PEERS)
 
 
-def net_table(board: Board, cell: int, d: int, on: bool) -> NetTable:
-    """HoDoKu's getTableEntry: the premise played on a copy, four rounds of singles, every cause kept."""
+def house_counts(board: Board) -> list[list[int]]:
+    """Sudoku2's free[house][digit]: how many cells of the house still hold the digit."""
+    return [[(board.digit_cells[d] & HOUSE_MASK[h]).bit_count() for d in range(10)] for h in range(27)]
+
+
+def net_table(board: Board, cell: int, d: int, on: bool, free: list[list[int]]) -> NetTable:
+    """HoDoKu's getTableEntry: the premise played on a copy, four rounds of singles, every cause kept.
+
+    ``free`` is `house_counts` of the board (the same for every premise)."""
     t = NetTable()
-    work = _Work(board)
+    work = _Work(board, free)
     orig = board.digit_cells
 
     def set_cell(c: int, v: int, with_causes: bool, naked: bool) -> None:
@@ -301,11 +324,10 @@ def net_table(board: Board, cell: int, d: int, on: bool) -> NetTable:
         work.set_cell(c, v)
         ri = len(t.nodes)
         t.add(_ON + 81 * v + c, ris)
-        for x in iter_bits(orig[v] & PEER_MASK[c]):
-            t.add(81 * v + x, (ri,))
-        for e in range(1, 10):
-            if own >> (e - 1) & 1:
-                t.add(81 * e + c, (ri,))
+        base = 81 * v
+        offs = [base + x for x in iter_bits(orig[v] & PEER_MASK[c])]
+        offs += [81 * e + c for e in DIGITS_IN[own]]
+        t.add_caused(offs, ri)
 
     if on:
         set_cell(cell, d, False, False)

@@ -204,17 +204,18 @@ class Graph:
 
     def _fill_nets(self, board: Board) -> None:
         """Net tables: each premise played on a copy, with four rounds of singles recorded."""
+        free = explain.house_counts(board)
         for p in self.premises:
             cell, d = p % 81, (p - _ON) // 81
             for on in (True, False):
                 start = node(cell, d, on)
-                table = self.orig[start] = explain.net_table(board, cell, d, on)
+                table = self.orig[start] = explain.net_table(board, cell, d, on, free)
                 self.direct[start] = table.nodes[1:]
 
     def _orig_groups(self) -> None:
         """Net tables also hold the group links, first-hand (HoDoKu adds them after the nets)."""
         for start, table in self.orig.items():
-            for n in self.direct[start]:
+            for n in self.direct[start][len(table.nodes) - 1:]:
                 table.add(n, (0,))
         for n in range(_GROUP, self.size):
             table = self.orig[n] = explain.NetTable()
