@@ -311,12 +311,13 @@ def net_table(board: Board, cell: int, d: int, on: bool, free: list[list[int]]) 
     orig = board.digit_cells
 
     def set_cell(c: int, v: int, with_causes: bool, naked: bool) -> None:
-        house = min(CELL_HOUSES[c], key=lambda h: work.free[h][v])
         own = work.cells[c] & ~(1 << (v - 1))
         if with_causes:
             if naked:
-                causes = [81 * e + c for e in range(1, 10) if board.cands[c] >> (e - 1) & 1 and e != v]
-            else:
+                causes = [81 * e + c for e in DIGITS_IN[board.cands[c]] if e != v]
+            else:  # the house with the fewest places left (row, column, box on ties)
+                free = work.free
+                house = min(CELL_HOUSES[c], key=lambda h: free[h][v])
                 causes = [81 * v + x for x in iter_bits(orig[v] & HOUSE_MASK[house] & ~(1 << c))]
             ris = tuple(t.index.get(x, 0) for x in causes[:5]) or (0,)
         else:
