@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +16,12 @@ import pytest
 from conftest import ROOT
 from sudoku_grader import drills, worker_api
 from sudoku_grader.board import Board
+from sudoku_grader.cli import drills as drills_cli
 from sudoku_grader.coach import coach
 from sudoku_grader.engine import best_step
 from sudoku_grader.errors import SudokuError
 from sudoku_grader.geometry import parse_cell
-from sudoku_grader.solver import solve
+from sudoku_grader.solver import is_minimal, solve
 from sudoku_grader.techniques import get
 
 POOL = ROOT / "drills"
@@ -223,6 +226,53 @@ def test_the_harvest_walks_the_whole_order_and_starts_from_a_filled_pool() -> No
     assert saved, "the harvest saves its gains every 50 puzzles"
 
 
+def test_the_extra_walk_tops_up_what_generated_puzzles_meet_and_composes() -> None:
+    """The extra walk (generated puzzles of new seeds) grows only the techniques still short, none
+    past the hardest short one a generated puzzle met; started from the pool before it
+    (``harvested``) it gives the same pool; two ranges one after the other give one run over both."""
+    main = list(drills.pool_sources(None, generated=3, seed=3))
+    assert [s for s, _ in drills.extra_sources(40, 43)] == [f"generated seed {k}" for k in range(40, 44)]
+    base = drills.build_pool(main, per_technique=5, floor=4)
+    order = [t.id for t in drills.path_techniques()]
+    reach = max(order.index(t) for t, kept in base.items() if len(kept) < 4)
+    opts: dict[str, Any] = {"per_technique": 5, "floor": 4}
+    both = drills.build_pool(main, extra=drills.extra_sources(40, 47), **opts)
+    again: dict[str, Any] = {**opts, "harvested": True}
+    assert drills.build_pool([], start=base, extra=drills.extra_sources(40, 47), **again) == both
+    first = drills.build_pool([], start=base, extra=drills.extra_sources(40, 43), **again)
+    assert drills.build_pool([], start=first, extra=drills.extra_sources(44, 47), **again) == both
+    assert sum(map(len, both.values())) > sum(map(len, base.values()))
+    for tid, kept in both.items():
+        before = base.get(tid, [])
+        added = kept[len(before):]
+        assert kept[:len(before)] == before and len(kept) <= 4, tid
+        assert not added or order.index(tid) <= reach, tid
+        assert all(d["source"].startswith("generated seed ") and 40 <= int(d["source"].split()[2]) <= 47
+                   for d in added)
+
+
+def test_neighbourhood_drills_are_capped_per_generated_puzzle() -> None:
+    """A neighbour is a new minimal puzzle with the same unique solution; the neighbourhood stage
+    takes at most `NEIGHBOURHOOD` drills from one generated puzzle's neighbours, of short techniques."""
+    _, board = next(iter(drills.extra_sources(3, 3)))
+    answer = solve(board).solutions[0]
+    moved = list(drills.neighbours(board.values, random.Random(1), 40))
+    assert moved and len({tuple(v) for v in moved}) > 1
+    for values in moved:
+        assert values != list(board.values) and solve(values).solutions == [answer]
+        assert is_minimal(values, answer)
+    base = drills.build_pool(list(drills.pool_sources(None, generated=3, seed=3)), per_technique=5, floor=4)
+    near = drills.build_pool([], per_technique=5, floor=4, start=base, harvested=True, neighbourhood=20)
+    added = [(tid, d["source"]) for tid, kept in near.items() for d in kept[len(base.get(tid, [])):]]
+    assert added
+    per_puzzle = Counter(source.split(" neighbour ")[0] for _, source in added)
+    assert all(n <= drills.NEIGHBOURHOOD for n in per_puzzle.values()), per_puzzle
+    seeds = {d["source"].split(" step ")[0] for kept in base.values() if len(kept) < 4 for d in kept}
+    for tid, source in added:
+        assert len(base.get(tid, [])) < 4 and len(near[tid]) <= 4, tid
+        assert source.split(" neighbour ")[0] in seeds, source
+
+
 def test_path_examples_are_positions_where_the_finder_has_a_step() -> None:
     """Worked examples for the techniques short of three: one per puzzle, each with the finder's
     instances there, from drills of the techniques before it; those with three are left alone."""
@@ -287,6 +337,25 @@ def test_cli_build(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     index = json.loads((tmp_path / "index.json").read_text())
     assert index["techniques"] and "techniques" in proc.stderr
+
+
+def test_cli_build_extra_seeds(tmp_path: Path) -> None:
+    """``--from-harvest DIR --extra-seeds A..B`` walks only those generated puzzles on from DIR."""
+    base, out = tmp_path / "base", tmp_path / "out"
+    drills.write_pool(drills.build_pool(list(drills.pool_sources(None, generated=3, seed=1))), base)
+    quiet = ("--shared", str(tmp_path / "none"))
+    proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--extra-seeds", "40..47", *quiet)
+    assert proc.returncode == 0, proc.stderr
+    sources = {d["source"].split(" step ")[0] for e in drills.load_index(out)["techniques"]
+               for d in drills.load_technique(out, e["technique"])}
+    assert {f"generated seed {k}" for k in range(1, 4)} < sources <= {f"generated seed {k}" for k in (
+        *range(1, 4), *range(40, 48))}
+    proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--extra-seeds", "47..40", *quiet)
+    assert proc.returncode == 2 and "--extra-seeds wants A..B" in proc.stderr
+    for bad in ("x..y", "40", "0..3"):
+        with pytest.raises(SudokuError, match="--extra-seeds wants A..B"):
+            drills_cli._seeds(bad)
+    assert drills_cli._seeds("3601..3700") == (3601, 3700)
 
 
 # ---------------------------------------------------------------- the coach

@@ -30,16 +30,18 @@ from .errors import Cancelled, SudokuError
 from .formats import parse, parse_library, parse_position
 from .generator import reduce_grid
 from .geometry import cell_name, parse_cell
-from .solver import random_solution
+from .solver import has_other_solution, random_solution
 from .solver import solve as exact
 from .step import Step
 from .techniques import Technique, default_order, get
 
-__all__ = ["Drill", "FLOOR", "HARVEST_PARTS", "MAX_ANSWERS", "PER_TECHNIQUE", "build_pool", "check", "drill_board",
-           "fill_sources", "harvest_sources", "instances", "load_index", "load_technique", "merge_pools", "path_drills",
-           "path_examples", "pool_sources", "reglib_examples", "sheet", "simpler_than", "write_pool"]
+__all__ = ["Drill", "FLOOR", "HARVEST_PARTS", "MAX_ANSWERS", "NEIGHBOURHOOD", "PER_TECHNIQUE", "build_pool", "check",
+           "drill_board", "extra_sources", "fill_sources", "harvest_sources", "instances", "load_index",
+           "load_technique", "merge_pools", "neighbours", "path_drills", "path_examples", "pool_sources",
+           "reglib_examples", "sheet", "simpler_than", "write_pool"]
 
 PER_TECHNIQUE = 30  # drills kept per technique
+NEIGHBOURHOOD = 2  # drills at most from the neighbours of one generated puzzle (they are near copies)
 PER_PUZZLE = 1  # drills of one technique taken from one puzzle's path (variety over quantity)
 FLOOR = 20  # drills the fill sources look for, per technique met on the main sources' paths
 EXAMPLES = 3  # drills they keep of a technique the main sources never met (its lesson's worked examples)
@@ -300,6 +302,76 @@ def harvest_sources(shared: pathlib.Path | None, part: str) -> Iterator[tuple[st
             yield from _set_lines(shared, name, every, rest)
 
 
+def extra_sources(first: int, last: int) -> Iterator[tuple[str, Board]]:
+    """What `build_pool`'s last stage walks: the generated puzzles of seeds ``first``..``last``
+    (after the 3,600 the main walk and the fill made)."""
+    return _generated(first, last - first + 1)
+
+
+def _generated_met(pool: Pool) -> set[str]:
+    """The techniques with a drill from a generated puzzle: those the generator's puzzles meet."""
+    return {t for t, kept in pool.items() if any(d["source"].startswith("generated seed ") for d in kept)}
+
+
+def neighbours(values: Sequence[int], rng: random.Random, tries: int) -> Iterator[list[int]]:
+    """Puzzles one move from a minimal puzzle ``values``: a given moved to an empty cell (its digit
+    the solution's there), kept when the solution stays unique, then made minimal again (givens
+    removed in random order while it stays unique, as the generator does); ``tries`` moves."""
+    solution = exact(Board.from_values(list(values))).solutions[0]
+    givens = [c for c in range(81) if values[c]]
+    empty = [c for c in range(81) if not values[c]]
+    for _ in range(tries):
+        out = list(values)
+        gone, added = rng.choice(givens), rng.choice(empty)
+        out[gone], out[added] = 0, solution[added]
+        if has_other_solution(out, solution, [gone]):
+            continue
+        kept = [c for c in range(81) if out[c]]
+        rng.shuffle(kept)
+        for c in kept:
+            out[c] = 0
+            if has_other_solution(out, solution, [c]):
+                out[c] = solution[c]
+        yield out
+
+
+def _neighbourhoods(pool: Pool, techniques: list[Technique], floor: int, tries: int, puzzle_seconds: float,
+                    progress: Callable[[int, int], None] | None, checkpoint: Callable[[Pool], None] | None) -> None:
+    """For each technique still short that a generated puzzle met, hardest first, walk up to
+    ``tries`` neighbours (`neighbours`) of each generated puzzle with a drill of it, cut after it,
+    keeping drills of the techniques of the cut still short, at most `NEIGHBOURHOOD` from one
+    puzzle's neighbours (and one a technique from each neighbour)."""
+    order = {t.id: i for i, t in enumerate(techniques)}
+    done: set[str] = set()
+    n = 0
+    for tid in sorted(_generated_met(pool), key=lambda t: -order[t]):
+        for seed_puzzle in [_puzzle(d["source"]) for d in pool[tid] if d["source"].startswith("generated seed ")]:
+            if len(pool[tid]) >= floor or " neighbour " in seed_puzzle or seed_puzzle in done:
+                continue
+            done.add(seed_puzzle)
+            k = int(seed_puzzle.split()[2])
+            _, board = next(_generated(k, 1))
+            taken = 0
+            rng = random.Random(f"neighbours of {seed_puzzle}")
+            for j, values in enumerate(neighbours(board.values, rng, tries), 1):
+                if len(pool[tid]) >= floor or taken >= NEIGHBOURHOOD:
+                    break
+                n += 1
+                cut = techniques[:order[tid] + 1]
+                wanted = {t.id for t in cut if len(pool.get(t.id, [])) < floor}
+                over = functools.partial(_past, time.perf_counter() + puzzle_seconds)
+                source = f"{seed_puzzle} neighbour {j}"
+                for drill in path_drills(Board.from_values(values), source, random.Random(source), cut, over,
+                                         {t.id for t in cut} - wanted):
+                    if taken < NEIGHBOURHOOD:
+                        _keep(pool, drill)
+                        taken += 1
+                if progress is not None:
+                    progress(n, _total(pool))
+            if taken and checkpoint is not None:
+                checkpoint(pool)
+
+
 def _past(deadline: float) -> bool:
     return time.perf_counter() > deadline
 
@@ -308,7 +380,8 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
                puzzle_seconds: float = 10.0, progress: Callable[[int, int], None] | None = None,
                fill: Iterable[tuple[str, Board]] = (), floor: int = FLOOR, start: Pool | None = None,
                harvest: Sequence[tuple[Iterable[tuple[str, Board]], bool]] = (), filled: bool = False,
-               checkpoint: Callable[[Pool], None] | None = None) -> Pool:
+               checkpoint: Callable[[Pool], None] | None = None, extra: Iterable[tuple[str, Board]] = (),
+               harvested: bool = False, neighbourhood: int = 0) -> Pool:
     """Drills per technique id from the puzzles' simplest-first paths, at most ``per_technique`` each.
 
     Then ``fill`` is walked only for the techniques the ``sources`` met that have fewer than
@@ -324,6 +397,12 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
     the whole order goes on past the forcing chains and keeps only the short techniques' steps,
     another is cut as the fill is. ``filled`` says ``start`` is a pool the fill made already, so
     only the harvest runs.
+
+    Last the extra walk (``extra``, generated puzzles: `extra_sources`), for the techniques still
+    short that a generated puzzle's path met (the floor's own techniques), cut after the hardest
+    of them, keeping every technique of the cut still short. ``harvested`` says ``start`` is a pool
+    the harvest made already, so only the extra walk runs. Then, with ``neighbourhood`` tries, the
+    neighbours of the generated puzzles with a drill of a technique still short (`_neighbourhoods`).
 
     A path that takes more than ``puzzle_seconds`` is cut off between two steps (its drills so far
     are kept). ``progress(puzzles, drills)`` hears of each puzzle walked; ``checkpoint(pool)`` gets
@@ -343,15 +422,21 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
             if progress is not None:
                 progress(n, _total(pool))
     short = min(floor, per_technique)
-    if not filled:
+    if not filled and not harvested:
         n = _top_up(pool, fill, random.Random(seed + 1), techniques, short, n, puzzle_seconds, progress, checkpoint)
-    parts = []
-    for i, (walked, whole) in enumerate(harvest):
-        part = {t: list(kept) for t, kept in pool.items()}
-        _top_up(part, walked, random.Random(seed + 2 + i), techniques, short, 0, puzzle_seconds, progress,
-                checkpoint, whole)
-        parts.append(part)
-    return merge_pools(pool, parts, per_technique)
+    if not harvested:
+        parts = []
+        for i, (walked, whole) in enumerate(harvest):
+            part = {t: list(kept) for t, kept in pool.items()}
+            _top_up(part, walked, random.Random(seed + 2 + i), techniques, short, 0, puzzle_seconds, progress,
+                    checkpoint, whole)
+            parts.append(part)
+        pool = merge_pools(pool, parts, per_technique)
+    _top_up(pool, extra, random.Random(seed), techniques, short, 0, puzzle_seconds, progress, checkpoint,
+            generated=True)
+    if neighbourhood:
+        _neighbourhoods(pool, techniques, short, neighbourhood, puzzle_seconds, progress, checkpoint)
+    return pool
 
 
 def merge_pools(base: Pool, parts: list[Pool], per_technique: int = PER_TECHNIQUE) -> Pool:
@@ -378,28 +463,38 @@ def _keep(pool: Pool, drill: Drill) -> None:
 
 def _top_up(pool: Pool, walked: Iterable[tuple[str, Board]], rng: random.Random, techniques: list[Technique],
             floor: int, walked_before: int, puzzle_seconds: float, progress: Callable[[int, int], None] | None,
-            checkpoint: Callable[[Pool], None] | None, whole: bool = False) -> int:
+            checkpoint: Callable[[Pool], None] | None, whole: bool = False, generated: bool = False) -> int:
     """Walk ``walked`` for the techniques of ``pool`` with fewer than ``floor`` drills (and
     `EXAMPLES` of those in the cut order it never met), in the order cut after the hardest of them
-    (``whole``: in the whole order, keeping only those techniques' drills).
+    (``whole``: in the whole order, keeping only those techniques' drills). With ``generated``, cut
+    after the hardest short one a generated puzzle met, keeping every short one of the cut, each
+    puzzle choosing its positions by its own seed (so two ranges walked one after the other give
+    what one run over both gives), and save (every 50 puzzles) only a pool that grew.
     Returns the puzzles walked so far (``walked_before`` before)."""
     order = {t.id: i for i, t in enumerate(techniques)}
-    met = set(pool)
+    met = _generated_met(pool) if generated else set(pool)
     n = walked_before
+    saved = _total(pool)
     for n, (source, board) in enumerate(walked, walked_before + 1):
         short = [t for t in met if len(pool[t]) < floor]
         if not short:
             break
         last = max(order[t] for t in short)
         cut = techniques if whole else techniques[:last + 1]
-        wanted = set(short) | {t.id for t in cut[:last + 1] if t.id not in met and len(pool.get(t.id, [])) < EXAMPLES}
+        wanted = {t.id for t in cut if len(pool.get(t.id, [])) < floor} if generated else \
+            set(short) | {t.id for t in cut[:last + 1] if t.id not in met and len(pool.get(t.id, [])) < EXAMPLES}
         over = functools.partial(_past, time.perf_counter() + puzzle_seconds)
-        for drill in path_drills(board, source, rng, cut, over, {t.id for t in cut} - wanted):
+        # each generated puzzle by its own seed: a range walked on from the last one's pool gives one run's
+        chooser = random.Random(source) if generated else rng
+        for drill in path_drills(board, source, chooser, cut, over, {t.id for t in cut} - wanted):
             _keep(pool, drill)
+            if generated and drill.technique in pool:
+                met.add(drill.technique)
         if progress is not None:
             progress(n, _total(pool))
-        if checkpoint is not None and n % 50 == 0:
+        if checkpoint is not None and n % 50 == 0 and (not generated or _total(pool) > saved):
             checkpoint(pool)
+            saved = _total(pool)
     return n
 
 

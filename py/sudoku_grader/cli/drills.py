@@ -2,7 +2,8 @@
 
     python -m sudoku_grader drills --technique x-wing --count 10 [--seed N] [--json] [--pool DIR]
     python -m sudoku_grader drills build -o DIR [--generated N] [--fill-generated N] [--seed S] [--shared DIR]
-                                            [--no-fill | --from-pool DIR]
+                                            [--no-fill | --from-pool DIR | --from-fill DIR | --from-harvest DIR]
+                                            [--extra-seeds A..B] [--neighbourhood TRIES]
     python -m sudoku_grader drills sheet --technique x-wing,xy-wing --count 12 -o sheet.html
 
 Without ``--seed`` the drills come in the pool's order (the n-th is the page's ``#learn:<id>:<n>``);
@@ -60,6 +61,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--harvest-puzzles", type=int, default=None, metavar="N",
                    help="build: walk only the first N puzzles of each harvest part (what a run stopped at a "
                         "checkpoint had)")
+    p.add_argument("--from-harvest", type=Path, default=None, metavar="DIR",
+                   help="build: start from DIR, a pool the main walk, the fill and the harvest made: only the "
+                        "extra walk (--extra-seeds) runs on")
+    p.add_argument("--extra-seeds", default=None, metavar="A..B",
+                   help="build: last, walk the generated puzzles of seeds A..B for the techniques still short "
+                        f"of {drills.FLOOR} that a generated puzzle met (default: none)")
+    p.add_argument("--neighbourhood", type=int, default=0, metavar="TRIES",
+                   help="build: last, try TRIES moves (a given moved, then made minimal) around each generated "
+                        f"puzzle with a drill of a technique still short, {drills.NEIGHBOURHOOD} drills at most "
+                        "from one puzzle's neighbours (default 0: none)")
     p.add_argument("--no-fill", action="store_true", help="build: the main walk only")
     p.add_argument("--shared", type=Path, default=None,
                    help=f"build: the shared data folder with puzzles/ (default {DEFAULT_SHARED})")
@@ -110,6 +121,18 @@ def _text(d: dict[str, Any]) -> str:
     return f"# {d['name']} drill {d['number']} ({d['source']}): find the step\n{to_pencilmark(board)}\n"
 
 
+def _seeds(text: str) -> tuple[int, int]:
+    """``A..B`` as (A, B), seeds from 1; a clear message otherwise."""
+    first, sep, last = text.partition("..")
+    try:
+        a, b = int(first), int(last)
+    except ValueError:
+        a = b = 0
+    if not sep or not 1 <= a <= b:
+        raise SudokuError(f"--extra-seeds wants A..B with 1 <= A <= B (e.g. 3601..20000), not {text!r}")
+    return a, b
+
+
 def _build(args: argparse.Namespace) -> int:
     if not args.output:
         raise SudokuError("drills build needs -o DIR")
@@ -132,9 +155,10 @@ def _build(args: argparse.Namespace) -> int:
     harvest: list[tuple[Iterable[tuple[str, Board]], bool]] = [
         (itertools.islice(drills.harvest_sources(shared, name), args.harvest_puzzles)
          if name in chosen and not args.no_fill else (), whole) for name, whole, _ in drills.HARVEST_PARTS]
+    extra = () if args.no_fill or args.extra_seeds is None else drills.extra_sources(*_seeds(args.extra_seeds))
     start = None
-    if args.from_pool or args.from_fill:
-        folder = args.from_fill or args.from_pool
+    if args.from_pool or args.from_fill or args.from_harvest:
+        folder = args.from_harvest or args.from_fill or args.from_pool
         start = {e["technique"]: drills.load_technique(folder, e["technique"])
                  for e in drills.load_index(folder)["techniques"] if e["count"]}
 
@@ -143,7 +167,9 @@ def _build(args: argparse.Namespace) -> int:
 
     pool = drills.build_pool(drills.pool_sources(shared, args.generated, seed), args.per_technique,
                              seed=seed, progress=progress, fill=fill, start=start, harvest=harvest,
-                             filled=args.from_fill is not None, checkpoint=checkpoint)
+                             filled=args.from_fill is not None, checkpoint=checkpoint, extra=extra,
+                             harvested=args.from_harvest is not None,
+                             neighbourhood=0 if args.no_fill else args.neighbourhood)
     examples = drills.path_examples(shared, pool, drills.reglib_examples(shared, pool))
     index = drills.write_pool(pool, args.output, examples)
     size = sum(p.stat().st_size for p in args.output.glob("*.json"))
