@@ -364,8 +364,9 @@ def _neighbourhoods(pool: Pool, techniques: list[Technique], floor: int, tries: 
                 for drill in path_drills(Board.from_values(values), source, random.Random(source), cut, over,
                                          {t.id for t in cut} - wanted):
                     if taken < NEIGHBOURHOOD:
+                        before = len(pool.get(drill.technique, []))
                         _keep(pool, drill)
-                        taken += 1
+                        taken += len(pool.get(drill.technique, [])) - before
                 if progress is not None:
                     progress(n, _total(pool))
             if taken and checkpoint is not None:
