@@ -18,12 +18,19 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra ins
 
 EASY = "...5.6.1..5..2......8..32.91..4......7..9...15.9..7..2..5...78.8.....4....3.48..."
 
+# Every file the build's manifest names (the shell and the runtime: Pyodide, its stdlib, the
+# package) is in the worker's cache. The worker puts them one by one after the engine loads, so
+# checking two of them let a loaded machine go offline before the rest were kept.
 RUNTIME_CACHED_JS = """async () => {
   for (const key of await caches.keys()) {
-    const urls = (await (await caches.open(key)).keys()).map((r) => r.url);
-    if (urls.some((u) => u.endsWith("pyodide.asm.wasm")) && urls.some((u) => /sudoku_grader-.*\\.zip$/.test(u))) {
-      return true;
-    }
+    if (!key.startsWith("sudoku-grader-")) continue;
+    const cache = await caches.open(key);
+    const manifest = await cache.match(new URL("__manifest__.json", location.href).href);
+    if (!manifest) continue;
+    const paths = Object.keys(await manifest.json());
+    const have = new Set((await cache.keys()).map((r) => r.url));
+    const want = paths.map((p) => new URL(p, location.href).href);
+    if (want.some((u) => u.endsWith("pyodide.asm.wasm")) && want.every((u) => have.has(u))) return true;
   }
   return false;
 }"""
