@@ -23,6 +23,21 @@ RECORDED = hodoku_paths.load(DATA.read_text(encoding="utf-8"))
 # Extreme puzzles whose forcing chain or net step HoDoKu names after the explanation it keeps
 # (Verity when shorter, nets only, a branch counted where it meets the chain): same record format
 FORCING = hodoku_paths.load((DATA.parent / "hodoku_paths_forcing.txt").read_text(encoding="utf-8"))
+# Extreme puzzles whose first diverging step led to a fix in the fish, rectangle and queue order
+# (a fish's cover sets, Avoidable Rectangle starts, a rectangle's first visit, ALS-XZ removal order,
+# the XY-Chain walk)
+FISH = hodoku_paths.load((DATA.parent / "hodoku_paths_fish.txt").read_text(encoding="utf-8"))
+
+
+def _difference(r: hodoku_paths.Recorded) -> str | None:
+    """Where our walk leaves HoDoKu's recorded path, or where its rating does; None when equal."""
+    ours, summary = hodoku_paths.our_path(r.puzzle)
+    diff = hodoku_paths.first_difference(r, ours)
+    if diff is not None:
+        return f"{r.puzzle}: {diff}"
+    if (summary["level"], summary["score"]) != (r.level, r.score):
+        return f"{r.puzzle}: same steps but ours rates {summary['level']} {summary['score']}"
+    return None
 
 
 def test_recorded_paths_cover_every_level() -> None:
@@ -38,36 +53,19 @@ def test_recorded_scores_are_the_sum_of_their_steps() -> None:
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_paths_equal_hodoku_step_by_step(chunk: int) -> None:
-    bad = []
-    for r in RECORDED[chunk::2]:
-        ours, summary = hodoku_paths.our_path(r.puzzle)
-        diff = hodoku_paths.first_difference(r, ours)
-        if diff is not None:
-            bad.append(f"{r.puzzle}: {diff}")
-        elif (summary["level"], summary["score"]) != (r.level, r.score):
-            bad.append(f"{r.puzzle}: same steps but ours rates {summary['level']} {summary['score']}")
+    bad = [d for r in RECORDED[chunk::2] if (d := _difference(r)) is not None]
     assert not bad, "\n".join(bad)
-
-
-# Extreme puzzles whose first diverging step led to a fix in the fish, rectangle and queue order
-# (a fish's cover sets, Avoidable Rectangle starts, a rectangle's first visit, ALS-XZ removal order,
-# the XY-Chain walk)
-FISH = hodoku_paths.load((Path(__file__).parent / "data" / "hodoku_paths_fish.txt").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("rec", FISH, ids=lambda r: r.puzzle[:20])
 def test_fish_and_rectangle_paths_equal_hodoku(rec: hodoku_paths.Recorded) -> None:
-    ours, summary = hodoku_paths.our_path(rec.puzzle)
-    assert hodoku_paths.first_difference(rec, ours) is None
-    assert (summary["level"], summary["score"]) == (rec.level, rec.score)
+    assert _difference(rec) is None
 
 
 @pytest.mark.parametrize("r", FORCING, ids=lambda r: r.puzzle[:12])
 def test_forcing_steps_named_as_hodoku_names_them(r: hodoku_paths.Recorded) -> None:
     assert any(name.startswith("Forcing") and "Verity" in name for name, _, _ in r.steps)
-    ours, summary = hodoku_paths.our_path(r.puzzle)
-    assert hodoku_paths.first_difference(r, ours) is None
-    assert (summary["level"], summary["score"]) == (r.level, r.score)
+    assert _difference(r) is None
 
 
 def test_a_moved_step_is_a_difference() -> None:
