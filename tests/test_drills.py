@@ -91,6 +91,34 @@ def test_every_drill_in_the_pool() -> None:
     assert checked >= 20 * 10
 
 
+def test_no_drill_is_a_copy_of_another() -> None:
+    """Two drills of a technique never share both their solution grid and their drawn answer (a
+    neighbour of a puzzle, or a puzzle in two sets, gives such a copy: the same lesson twice)."""
+    seen: dict[tuple[str, str], list[tuple[list[int], str]]] = {}
+    for tid, n, d in pool_drills():
+        answer = d["answers"][0]
+        key = (tid, json.dumps([sorted((p["cell"], p["digit"]) for p in answer[k]) for k in ("placements", "eliminations")]))
+        grid = solve(Board.from_values([int(c) if c.isdigit() else 0 for c in d["givens"]])).solutions[0]
+        for other, where in seen.get(key, []):
+            assert other != grid, f"{tid} drill {n} ({d['source']}) copies {where}"
+        seen.setdefault(key, []).append((grid, d["source"]))
+
+
+def test_a_copy_is_not_kept() -> None:
+    """A drill with another's drawn answer in the same grid is refused, and `distinct` drops it
+    from an older pool; the same answer in another grid (relabelled) is kept."""
+    first = drills.load_technique(POOL, "x-wing")[0]
+    twin = {**first, "source": "a copy", "placed": first["placed"]}
+    relabel = str.maketrans("123456789", "234567891")
+    other = {**first, "givens": first["givens"].translate(relabel), "source": "relabelled"}
+    pool = drills.distinct({"x-wing": [first, twin, other]})
+    assert [d["source"] for d in pool["x-wing"]] == [first["source"], "relabelled"]
+    kept: drills.Pool = {"x-wing": [first]}
+    drills._keep(kept, drills.Drill(**{k: twin[k] for k in ("technique", "name", "givens", "placed",
+                                                              "candidates", "answers", "source")}))
+    assert len(kept["x-wing"]) == 1
+
+
 def test_worked_examples_beside_few_drills() -> None:
     """A technique with fewer than three drills has worked examples beside them (positions of
     HoDoKu's library made for it, or of other puzzles where its finder has a step), each the

@@ -36,7 +36,7 @@ from .step import Step
 from .techniques import Technique, default_order, get
 
 __all__ = ["Drill", "FLOOR", "HARVEST_PARTS", "MAX_ANSWERS", "NEIGHBOURHOOD", "PER_TECHNIQUE", "build_pool", "check",
-           "drill_board", "extra_sources", "fill_sources", "harvest_sources", "instances", "load_index",
+           "distinct", "drill_board", "extra_sources", "fill_sources", "harvest_sources", "instances", "load_index",
            "load_technique", "merge_pools", "neighbours", "path_drills", "path_examples", "pool_sources",
            "reglib_examples", "sheet", "simpler_than", "write_pool"]
 
@@ -409,7 +409,7 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
     are kept). ``progress(puzzles, drills)`` hears of each puzzle walked; ``checkpoint(pool)`` gets
     the pool every 50 puzzles of the fill and of each harvest part (to save partial gains)."""
     techniques = path_techniques()
-    pool: Pool = {t: list(kept) for t, kept in (start or {}).items()}
+    pool: Pool = distinct(start or {})
     n = 0
     if start is None:
         rng = random.Random(seed)
@@ -458,8 +458,41 @@ def _total(pool: Pool) -> int:
 
 def _keep(pool: Pool, drill: Drill) -> None:
     data = drill.to_json()
-    if drill.answers and len(json.dumps(data)) <= MAX_DRILL_BYTES:
-        pool.setdefault(drill.technique, []).append(data)
+    kept = pool.setdefault(drill.technique, [])
+    if drill.answers and len(json.dumps(data)) <= MAX_DRILL_BYTES and not _copies(data, kept):
+        kept.append(data)
+
+
+def _effect_key(drill: dict[str, Any]) -> str:
+    """The drawn answer's placements and eliminations, in a fixed order."""
+    answer = drill["answers"][0]
+    return json.dumps([sorted((p["cell"], p["digit"]) for p in answer.get(key) or [])
+                       for key in ("placements", "eliminations")])
+
+
+def _solution(drill: dict[str, Any]) -> list[int]:
+    return exact(Board.from_values([int(c) if c.isdigit() else 0 for c in drill["givens"]])).solutions[0]
+
+
+def _copies(drill: dict[str, Any], kept: list[dict[str, Any]]) -> bool:
+    """Whether ``kept`` holds a copy of ``drill``: the same drawn answer in the same solution grid.
+    A neighbour of a puzzle (`neighbours`) or one puzzle in two public sets mostly gives such a
+    copy: other givens, the same lesson. (Solved only when the answers agree, which is rare.)"""
+    key = _effect_key(drill)
+    same = [d for d in kept if _effect_key(d) == key]
+    return bool(same) and any(_solution(d) == _solution(drill) for d in same)
+
+
+def distinct(pool: Pool) -> Pool:
+    """``pool`` without copies (`_copies`), the first of each kept: a pool built before copies were
+    refused, cleaned before a stage grows it."""
+    out: Pool = {}
+    for t, kept in pool.items():
+        mine = out.setdefault(t, [])
+        for d in kept:
+            if not d.get("answers") or not _copies(d, mine):
+                mine.append(d)
+    return out
 
 
 def _top_up(pool: Pool, walked: Iterable[tuple[str, Board]], rng: random.Random, techniques: list[Technique],
