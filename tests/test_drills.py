@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from conftest import ROOT
-from sudoku_grader import drills, worker_api
+from sudoku_grader import drill_pool, drills, worker_api
 from sudoku_grader.board import Board
 from sudoku_grader.cli import drills as drills_cli
 from sudoku_grader.coach import coach
@@ -97,7 +97,8 @@ def test_no_drill_is_a_copy_of_another() -> None:
     seen: dict[tuple[str, str], list[tuple[list[int], str]]] = {}
     for tid, n, d in pool_drills():
         answer = d["answers"][0]
-        key = (tid, json.dumps([sorted((p["cell"], p["digit"]) for p in answer[k]) for k in ("placements", "eliminations")]))
+        effect = [sorted((p["cell"], p["digit"]) for p in answer[k]) for k in ("placements", "eliminations")]
+        key = (tid, json.dumps(effect))
         grid = solve(Board.from_values([int(c) if c.isdigit() else 0 for c in d["givens"]])).solutions[0]
         for other, where in seen.get(key, []):
             assert other != grid, f"{tid} drill {n} ({d['source']}) copies {where}"
@@ -111,10 +112,10 @@ def test_a_copy_is_not_kept() -> None:
     twin = {**first, "source": "a copy", "placed": first["placed"]}
     relabel = str.maketrans("123456789", "234567891")
     other = {**first, "givens": first["givens"].translate(relabel), "source": "relabelled"}
-    pool = drills.distinct({"x-wing": [first, twin, other]})
+    pool = drill_pool.distinct({"x-wing": [first, twin, other]})
     assert [d["source"] for d in pool["x-wing"]] == [first["source"], "relabelled"]
     kept: drills.Pool = {"x-wing": [first]}
-    drills._keep(kept, drills.Drill(**{k: twin[k] for k in ("technique", "name", "givens", "placed",
+    drill_pool._keep(kept, drills.Drill(**{k: twin[k] for k in ("technique", "name", "givens", "placed",
                                                               "candidates", "answers", "source")}))
     assert len(kept["x-wing"]) == 1
 
@@ -129,10 +130,10 @@ def test_worked_examples_beside_few_drills() -> None:
         body = json.loads((POOL / e["file"]).read_text())
         examples = body.get("examples", [])
         assert len(examples) == e.get("examples", 0)
-        assert e["count"] + len(examples) <= drills.EXAMPLES or not examples, e["technique"]
+        assert e["count"] + len(examples) <= drill_pool.EXAMPLES or not examples, e["technique"]
         for n, d in enumerate(examples, 1):
             check_position(f"{e['technique']} example {n} ({d['source']})", e["technique"], d)
-        topped += e["count"] + len(examples) == drills.EXAMPLES and bool(examples)
+        topped += e["count"] + len(examples) == drill_pool.EXAMPLES and bool(examples)
     assert topped >= 10, "HoDoKu's library has positions for more techniques than that"
 
 
@@ -200,31 +201,31 @@ def test_check_bad_input_is_a_message() -> None:
 
 # ---------------------------------------------------------------- building
 def test_build_from_seeded_puzzles_is_reproducible(tmp_path: Path) -> None:
-    sources = list(drills.pool_sources(None, generated=6, seed=3))
+    sources = list(drill_pool.pool_sources(None, generated=6, seed=3))
     assert [s for s, _ in sources] == [f"generated seed {k}" for k in range(3, 9)]
-    one = drills.build_pool(sources, per_technique=5)
-    two = drills.build_pool(list(drills.pool_sources(None, generated=6, seed=3)), per_technique=5)
+    one = drill_pool.build_pool(sources, per_technique=5)
+    two = drill_pool.build_pool(list(drill_pool.pool_sources(None, generated=6, seed=3)), per_technique=5)
     assert one == two and one
     assert all(len(v) <= 5 for v in one.values())
-    index = drills.write_pool(one, tmp_path)
+    index = drill_pool.write_pool(one, tmp_path)
     assert {e["technique"] for e in index["techniques"]} == set(one)
     assert (tmp_path / "index.json").exists()
 
 
 def test_the_fill_adds_only_what_is_short_and_starts_from_a_built_pool() -> None:
-    main = list(drills.pool_sources(None, generated=4, seed=3))
-    fill = list(drills.fill_sources(None, generated=4, seed=9))
+    main = list(drill_pool.pool_sources(None, generated=4, seed=3))
+    fill = list(drill_pool.fill_sources(None, generated=4, seed=9))
     assert [s for s, _ in fill] == [f"generated seed {k}" for k in range(9, 13)]
-    alone = drills.build_pool(main, per_technique=5)
-    filled = drills.build_pool(main, per_technique=5, fill=fill, floor=3)
-    assert drills.build_pool([], per_technique=5, fill=fill, floor=3, start=alone) == filled
+    alone = drill_pool.build_pool(main, per_technique=5)
+    filled = drill_pool.build_pool(main, per_technique=5, fill=fill, floor=3)
+    assert drill_pool.build_pool([], per_technique=5, fill=fill, floor=3, start=alone) == filled
     for tid, kept in filled.items():
         added = kept[len(alone.get(tid, [])):]
         assert kept[:len(alone.get(tid, []))] == alone.get(tid, [])
         if tid in alone:  # a technique the main walk met: the fill tops it up to the floor, no more
             assert not added or len(alone[tid]) < 3 and len(kept) <= 3, tid
         else:  # one it never met: a few worked examples' worth
-            assert 0 < len(added) <= drills.EXAMPLES, tid
+            assert 0 < len(added) <= drill_pool.EXAMPLES, tid
         assert all(d["source"].startswith("generated seed ") for d in added)
     assert sum(map(len, filled.values())) > sum(map(len, alone.values()))
 
@@ -232,17 +233,17 @@ def test_the_fill_adds_only_what_is_short_and_starts_from_a_built_pool() -> None
 def test_the_harvest_walks_the_whole_order_and_starts_from_a_filled_pool() -> None:
     """The harvest tops up every technique still short, those the fill met too; started from the
     filled pool (``filled``) it gives the same pool; its two parts run apart and merged give it too."""
-    main = list(drills.pool_sources(None, generated=3, seed=3))
-    fill = list(drills.fill_sources(None, generated=3, seed=9))
-    harvest = list(drills.pool_sources(None, generated=4, seed=20))
-    cut = list(drills.pool_sources(None, generated=2, seed=30))
-    filled = drills.build_pool(main, per_technique=5, fill=fill, floor=4)
-    both = drills.build_pool(main, per_technique=5, fill=fill, floor=4, harvest=[(harvest, True), (cut, False)])
+    main = list(drill_pool.pool_sources(None, generated=3, seed=3))
+    fill = list(drill_pool.fill_sources(None, generated=3, seed=9))
+    harvest = list(drill_pool.pool_sources(None, generated=4, seed=20))
+    cut = list(drill_pool.pool_sources(None, generated=2, seed=30))
+    filled = drill_pool.build_pool(main, per_technique=5, fill=fill, floor=4)
+    both = drill_pool.build_pool(main, per_technique=5, fill=fill, floor=4, harvest=[(harvest, True), (cut, False)])
     again: dict[str, Any] = {"per_technique": 5, "floor": 4, "start": filled, "filled": True}
-    assert drills.build_pool([], harvest=[(harvest, True), (cut, False)], **again) == both
-    apart = [drills.build_pool([], harvest=[(harvest, True), ((), False)], **again),
-             drills.build_pool([], harvest=[((), True), (cut, False)], **again)]
-    assert drills.merge_pools(filled, apart, per_technique=5) == both
+    assert drill_pool.build_pool([], harvest=[(harvest, True), (cut, False)], **again) == both
+    apart = [drill_pool.build_pool([], harvest=[(harvest, True), ((), False)], **again),
+             drill_pool.build_pool([], harvest=[((), True), (cut, False)], **again)]
+    assert drill_pool.merge_pools(filled, apart, per_technique=5) == both
     for tid, kept in both.items():
         before = filled.get(tid, [])
         assert kept[:len(before)] == before and len(kept) <= 5
@@ -250,7 +251,7 @@ def test_the_harvest_walks_the_whole_order_and_starts_from_a_filled_pool() -> No
             assert len(before) < 4, tid  # only the short ones grow
     assert sum(map(len, both.values())) > sum(map(len, filled.values()))
     saved: list[int] = []
-    drills.build_pool([], harvest=[(harvest * 13, True)], checkpoint=lambda pool: saved.append(len(pool)), **again)
+    drill_pool.build_pool([], harvest=[(harvest * 13, True)], checkpoint=lambda pool: saved.append(len(pool)), **again)
     assert saved, "the harvest saves its gains every 50 puzzles"
 
 
@@ -258,17 +259,17 @@ def test_the_extra_walk_tops_up_what_generated_puzzles_meet_and_composes() -> No
     """The extra walk (generated puzzles of new seeds) grows only the techniques still short, none
     past the hardest short one a generated puzzle met; started from the pool before it
     (``harvested``) it gives the same pool; two ranges one after the other give one run over both."""
-    main = list(drills.pool_sources(None, generated=3, seed=3))
-    assert [s for s, _ in drills.extra_sources(40, 43)] == [f"generated seed {k}" for k in range(40, 44)]
-    base = drills.build_pool(main, per_technique=5, floor=4)
+    main = list(drill_pool.pool_sources(None, generated=3, seed=3))
+    assert [s for s, _ in drill_pool.extra_sources(40, 43)] == [f"generated seed {k}" for k in range(40, 44)]
+    base = drill_pool.build_pool(main, per_technique=5, floor=4)
     order = [t.id for t in drills.path_techniques()]
     reach = max(order.index(t) for t, kept in base.items() if len(kept) < 4)
     opts: dict[str, Any] = {"per_technique": 5, "floor": 4}
-    both = drills.build_pool(main, extra=drills.extra_sources(40, 47), **opts)
+    both = drill_pool.build_pool(main, extra=drill_pool.extra_sources(40, 47), **opts)
     again: dict[str, Any] = {**opts, "harvested": True}
-    assert drills.build_pool([], start=base, extra=drills.extra_sources(40, 47), **again) == both
-    first = drills.build_pool([], start=base, extra=drills.extra_sources(40, 43), **again)
-    assert drills.build_pool([], start=first, extra=drills.extra_sources(44, 47), **again) == both
+    assert drill_pool.build_pool([], start=base, extra=drill_pool.extra_sources(40, 47), **again) == both
+    first = drill_pool.build_pool([], start=base, extra=drill_pool.extra_sources(40, 43), **again)
+    assert drill_pool.build_pool([], start=first, extra=drill_pool.extra_sources(44, 47), **again) == both
     assert sum(map(len, both.values())) > sum(map(len, base.values()))
     for tid, kept in both.items():
         before = base.get(tid, [])
@@ -282,19 +283,19 @@ def test_the_extra_walk_tops_up_what_generated_puzzles_meet_and_composes() -> No
 def test_neighbourhood_drills_are_capped_per_generated_puzzle() -> None:
     """A neighbour is a new minimal puzzle with the same unique solution; the neighbourhood stage
     takes at most `NEIGHBOURHOOD` drills from one generated puzzle's neighbours, of short techniques."""
-    _, board = next(iter(drills.extra_sources(3, 3)))
+    _, board = next(iter(drill_pool.extra_sources(3, 3)))
     answer = solve(board).solutions[0]
-    moved = list(drills.neighbours(board.values, random.Random(1), 40))
+    moved = list(drill_pool.neighbours(board.values, random.Random(1), 40))
     assert moved and len({tuple(v) for v in moved}) > 1
     for values in moved:
         assert values != list(board.values) and solve(values).solutions == [answer]
         assert is_minimal(values, answer)
-    base = drills.build_pool(list(drills.pool_sources(None, generated=3, seed=3)), per_technique=5, floor=4)
-    near = drills.build_pool([], per_technique=5, floor=4, start=base, harvested=True, neighbourhood=20)
+    base = drill_pool.build_pool(list(drill_pool.pool_sources(None, generated=3, seed=3)), per_technique=5, floor=4)
+    near = drill_pool.build_pool([], per_technique=5, floor=4, start=base, harvested=True, neighbourhood=20)
     added = [(tid, d["source"]) for tid, kept in near.items() for d in kept[len(base.get(tid, [])):]]
     assert added
     per_puzzle = Counter(source.split(" neighbour ")[0] for _, source in added)
-    assert all(n <= drills.NEIGHBOURHOOD for n in per_puzzle.values()), per_puzzle
+    assert all(n <= drill_pool.NEIGHBOURHOOD for n in per_puzzle.values()), per_puzzle
     seeds = {d["source"].split(" step ")[0] for kept in base.values() if len(kept) < 4 for d in kept}
     for tid, source in added:
         assert len(base.get(tid, [])) < 4 and len(near[tid]) <= 4, tid
@@ -304,12 +305,12 @@ def test_neighbourhood_drills_are_capped_per_generated_puzzle() -> None:
 def test_path_examples_are_positions_where_the_finder_has_a_step() -> None:
     """Worked examples for the techniques short of three: one per puzzle, each with the finder's
     instances there, from drills of the techniques before it; those with three are left alone."""
-    pool = drills.build_pool(list(drills.pool_sources(None, generated=5, seed=3)), per_technique=5)
-    examples = drills.path_examples(None, pool, tries=2)  # the nearest two positions each (the nets are slow)
+    pool = drill_pool.build_pool(list(drill_pool.pool_sources(None, generated=5, seed=3)), per_technique=5)
+    examples = drill_pool.path_examples(None, pool, tries=2)  # the nearest two positions each (the nets are slow)
     assert examples, "positions of a small pool already show patterns the path never chose"
     order = [t.id for t in drills.path_techniques()]
     for tid, got in examples.items():
-        assert len(pool.get(tid, [])) < drills.EXAMPLES and len(pool.get(tid, [])) + len(got) <= drills.EXAMPLES
+        assert len(pool.get(tid, [])) < drill_pool.EXAMPLES and len(pool.get(tid, [])) + len(got) <= drill_pool.EXAMPLES
         puzzles = [d["source"].split(" step ")[0] for d in got]
         assert len(set(puzzles)) == len(puzzles), tid
         for d in got:
@@ -370,7 +371,7 @@ def test_cli_build(tmp_path: Path) -> None:
 def test_cli_build_extra_seeds(tmp_path: Path) -> None:
     """``--from-harvest DIR --extra-seeds A..B`` walks only those generated puzzles on from DIR."""
     base, out = tmp_path / "base", tmp_path / "out"
-    drills.write_pool(drills.build_pool(list(drills.pool_sources(None, generated=3, seed=1))), base)
+    drill_pool.write_pool(drill_pool.build_pool(list(drill_pool.pool_sources(None, generated=3, seed=1))), base)
     quiet = ("--shared", str(tmp_path / "none"))
     proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--extra-seeds", "40..47", *quiet)
     assert proc.returncode == 0, proc.stderr

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .. import drills
+from .. import drill_pool, drills
 from ..board import Board
 from ..errors import SudokuError
 from ..formats import to_pencilmark
@@ -47,14 +47,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="build: puzzles made by the generator from seeds 1.. (default 1200)")
     p.add_argument("--fill-generated", type=int, default=2400,
                    help="build: more generated puzzles (seeds after the first ones) walked for the techniques "
-                        f"still short of {drills.FLOOR} drills (default 2400)")
+                        f"still short of {drill_pool.FLOOR} drills (default 2400)")
     p.add_argument("--from-pool", type=Path, default=None, metavar="DIR",
                    help="build: start from DIR, a pool the main walk made with the same options and no fill "
                         "(--no-fill): that walk is skipped, the fill runs on")
     p.add_argument("--from-fill", type=Path, default=None, metavar="DIR",
                    help="build: start from DIR, a pool the main walk and the fill made with the same options: "
                         "only the harvest (the public puzzles they did not walk) runs on")
-    parts = ",".join(name for name, _, _ in drills.HARVEST_PARTS)
+    parts = ",".join(name for name, _, _ in drill_pool.HARVEST_PARTS)
     p.add_argument("--harvest", default=parts, metavar="PARTS",
                    help=f"build: the harvest's parts to walk (default {parts}); they grow from the filled pool "
                         "apart, so runs of one part each, merged, give the pool one run of them all gives")
@@ -66,16 +66,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "extra walk (--extra-seeds) runs on")
     p.add_argument("--extra-seeds", default=None, metavar="A..B",
                    help="build: last, walk the generated puzzles of seeds A..B for the techniques still short "
-                        f"of {drills.FLOOR} that a generated puzzle met (default: none)")
+                        f"of {drill_pool.FLOOR} that a generated puzzle met (default: none)")
     p.add_argument("--neighbourhood", type=int, default=0, metavar="TRIES",
                    help="build: last, try TRIES moves (a given moved, then made minimal) around each generated "
-                        f"puzzle with a drill of a technique still short, {drills.NEIGHBOURHOOD} drills at most "
+                        f"puzzle with a drill of a technique still short, {drill_pool.NEIGHBOURHOOD} drills at most "
                         "from one puzzle's neighbours (default 0: none)")
     p.add_argument("--no-fill", action="store_true", help="build: the main walk only")
     p.add_argument("--shared", type=Path, default=None,
                    help=f"build: the shared data folder with puzzles/ (default {DEFAULT_SHARED})")
-    p.add_argument("--per-technique", type=int, default=drills.PER_TECHNIQUE,
-                   help=f"build: drills kept per technique (default {drills.PER_TECHNIQUE})")
+    p.add_argument("--per-technique", type=int, default=drill_pool.PER_TECHNIQUE,
+                   help=f"build: drills kept per technique (default {drill_pool.PER_TECHNIQUE})")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -146,16 +146,16 @@ def _build(args: argparse.Namespace) -> int:
             print(f"{puzzles} puzzles, {total} drills, {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
     seed = args.seed or 1
-    fill = () if args.no_fill else drills.fill_sources(shared, args.fill_generated, seed + args.generated)
+    fill = () if args.no_fill else drill_pool.fill_sources(shared, args.fill_generated, seed + args.generated)
     chosen = {p.strip() for p in args.harvest.split(",") if p.strip()}
-    known = {name for name, _, _ in drills.HARVEST_PARTS}
+    known = {name for name, _, _ in drill_pool.HARVEST_PARTS}
     if chosen - known:
         raise SudokuError(f"no harvest part {', '.join(sorted(chosen - known))}: "
                           f"choose from {', '.join(sorted(known))}")
     harvest: list[tuple[Iterable[tuple[str, Board]], bool]] = [
-        (itertools.islice(drills.harvest_sources(shared, name), args.harvest_puzzles)
-         if name in chosen and not args.no_fill else (), whole) for name, whole, _ in drills.HARVEST_PARTS]
-    extra = () if args.no_fill or args.extra_seeds is None else drills.extra_sources(*_seeds(args.extra_seeds))
+        (itertools.islice(drill_pool.harvest_sources(shared, name), args.harvest_puzzles)
+         if name in chosen and not args.no_fill else (), whole) for name, whole, _ in drill_pool.HARVEST_PARTS]
+    extra = () if args.no_fill or args.extra_seeds is None else drill_pool.extra_sources(*_seeds(args.extra_seeds))
     start = None
     if args.from_pool or args.from_fill or args.from_harvest:
         folder = args.from_harvest or args.from_fill or args.from_pool
@@ -163,15 +163,16 @@ def _build(args: argparse.Namespace) -> int:
                  for e in drills.load_index(folder)["techniques"] if e["count"]}
 
     def checkpoint(pool: dict[str, list[dict[str, Any]]]) -> None:
-        drills.write_pool(pool, args.output, drills.reglib_examples(shared, pool))  # its examples come at the end
+        # the worked examples from the walks come at the end
+        drill_pool.write_pool(pool, args.output, drill_pool.reglib_examples(shared, pool))
 
-    pool = drills.build_pool(drills.pool_sources(shared, args.generated, seed), args.per_technique,
+    pool = drill_pool.build_pool(drill_pool.pool_sources(shared, args.generated, seed), args.per_technique,
                              seed=seed, progress=progress, fill=fill, start=start, harvest=harvest,
                              filled=args.from_fill is not None, checkpoint=checkpoint, extra=extra,
                              harvested=args.from_harvest is not None,
                              neighbourhood=0 if args.no_fill else args.neighbourhood)
-    examples = drills.path_examples(shared, pool, drills.reglib_examples(shared, pool))
-    index = drills.write_pool(pool, args.output, examples)
+    examples = drill_pool.path_examples(shared, pool, drill_pool.reglib_examples(shared, pool))
+    index = drill_pool.write_pool(pool, args.output, examples)
     size = sum(p.stat().st_size for p in args.output.glob("*.json"))
     counts = sorted(e["count"] for e in index["techniques"] if e["count"])  # not those with examples only
     print(f"wrote {args.output}: {len(counts)} techniques, {sum(counts)} drills (per technique min {counts[0]}, "
