@@ -302,6 +302,31 @@ def test_neighbourhood_drills_are_capped_per_generated_puzzle() -> None:
         assert source.split(" neighbour ")[0] in seeds, source
 
 
+def test_automorphic_puzzles_give_gurths_theorem_drills() -> None:
+    """Automorphic grids are valid and unchanged by their symmetry with the digits relabelled by an
+    involution; puzzles reduced from them keep it, and the last stage takes Gurth's theorem drills
+    from them (only those, up to the floor), each the default path's step at its position."""
+    for k, (source, board) in enumerate(drill_pool.automorphic_sources(1, 6), 1):
+        symmetry = source.split()[-1]
+        image = (lambda c: 80 - c) if symmetry == "rotational" else (lambda c: c % 9 * 9 + c // 9)
+        grid = solve(board).solutions
+        assert len(grid) == 1, source
+        sigma = {grid[0][c]: grid[0][image(c)] for c in range(81)}
+        assert all(sigma[sigma[d]] == d for d in sigma) and sorted(sigma.values()) == list(range(1, 10))
+        fixed = [d for d in sigma if sigma[d] == d]
+        assert len(fixed) == (1 if symmetry == "rotational" else 3), source
+        assert all(bool(board.values[c]) == bool(board.values[image(c)]) for c in range(81)), source
+        assert all(sigma[board.values[c]] == board.values[image(c)] for c in range(81) if board.values[c])
+    pool = drill_pool.build_pool([], floor=3, start={}, harvested=True,
+                                 automorphic=drill_pool.automorphic_sources(1, 40))
+    assert list(pool) == ["gurths-theorem"] and len(pool["gurths-theorem"]) == 3
+    for d in pool["gurths-theorem"]:
+        assert d["source"].startswith("automorphic seed ")
+        board = drills.drill_board(d)
+        for simpler in drills.simpler_than("gurths-theorem"):
+            assert best_step(board, simpler.steps(board)) is None, (d["source"], simpler.id)
+
+
 def test_path_examples_are_positions_where_the_finder_has_a_step() -> None:
     """Worked examples for the techniques short of three: one per puzzle, each with the finder's
     instances there, from drills of the techniques before it; those with three are left alone."""
@@ -379,6 +404,10 @@ def test_cli_build_extra_seeds(tmp_path: Path) -> None:
                for d in drills.load_technique(out, e["technique"])}
     assert {f"generated seed {k}" for k in range(1, 4)} < sources <= {f"generated seed {k}" for k in (
         *range(1, 4), *range(40, 48))}
+    proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--automorphic", "30", *quiet)
+    assert proc.returncode == 0, proc.stderr
+    gurth = drills.load_technique(out, "gurths-theorem")
+    assert 1 <= len(gurth) <= drill_pool.FLOOR and all(d["source"].startswith("automorphic seed ") for d in gurth)
     proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--extra-seeds", "47..40", *quiet)
     assert proc.returncode == 2 and "--extra-seeds wants A..B" in proc.stderr
     for bad in ("x..y", "40", "0..3"):

@@ -22,19 +22,20 @@ from .drills import MAX_DRILL_BYTES, POOL_FORMAT, Drill, Pool, drill_at, drill_b
 from .engine import Path, Simplest, apply_step, walk
 from .errors import Cancelled, SudokuError
 from .formats import parse, parse_library
-from .generator import reduce_grid
+from .generator import automorphic_grid, reduce_grid
 from .solver import has_other_solution, random_solution
 from .solver import solve as exact
 from .techniques import Technique, default_order, get
 
-__all__ = ["EXAMPLES", "FLOOR", "HARVEST_PARTS", "NEIGHBOURHOOD", "PER_TECHNIQUE", "build_pool", "distinct",
-           "extra_sources", "fill_sources", "harvest_sources", "merge_pools", "neighbours", "path_drills",
+__all__ = ["EXAMPLES", "FLOOR", "HARVEST_PARTS", "NEIGHBOURHOOD", "PER_TECHNIQUE", "automorphic_sources", "build_pool",
+           "distinct", "extra_sources", "fill_sources", "harvest_sources", "merge_pools", "neighbours", "path_drills",
            "path_examples", "pool_sources", "reglib_examples", "write_pool"]
 
 PER_TECHNIQUE = 30  # drills kept per technique
 NEIGHBOURHOOD = 2  # drills at most from the neighbours of one generated puzzle (they are near copies)
 PER_PUZZLE = 1  # drills of one technique taken from one puzzle's path (variety over quantity)
 FLOOR = 20  # drills the fill sources look for, per technique met on the main sources' paths
+GURTH = "gurths-theorem"  # the technique only automorphic puzzles meet
 EXAMPLES = 3  # drills they keep of a technique the main sources never met (its lesson's worked examples)
 #: Public sets the pool walks (under ``../shared/puzzles``), with the step between lines taken.
 PUBLIC_SETS = (("newspaper-mixed.txt", 1), ("printable-30-givens.txt", 2), ("printable-25-givens.txt", 2),
@@ -230,6 +231,34 @@ def extra_sources(first: int, last: int) -> Iterator[tuple[str, Board]]:
     return _generated(first, last - first + 1)
 
 
+def automorphic_sources(first: int, count: int) -> Iterator[tuple[str, Board]]:
+    """Puzzles whose givens are unchanged by a symmetry once their digits are relabelled
+    (`generator.automorphic_grid` reduced orbit by orbit), by turns rotational and diagonal, from
+    seeds ``first``...: the only puzzles where Gurth's theorem has a step."""
+    for k in range(first, first + count):
+        symmetry = ("rotational", "diagonal")[k % 2]
+        rng = random.Random(f"automorphic {k}")
+        grid, _ = automorphic_grid(rng, symmetry)
+        yield f"automorphic seed {k} {symmetry}", Board.from_values(reduce_grid(grid, rng, symmetry))
+
+
+def _automorphic(pool: Pool, techniques: list[Technique], walked: Iterable[tuple[str, Board]], floor: int,
+                 puzzle_seconds: float, progress: Callable[[int, int], None] | None) -> None:
+    """Walk ``walked`` (`automorphic_sources`) cut after Gurth's theorem, keeping its drills only,
+    until it has ``floor``: random puzzles never show a symmetry, so no other stage meets it."""
+    k = next(i for i, t in enumerate(techniques) if t.id == GURTH)
+    cut = techniques[:k + 1]
+    others = {t.id for t in cut} - {GURTH}
+    for n, (source, board) in enumerate(walked, 1):
+        if len(pool.get(GURTH, [])) >= floor:
+            break
+        over = functools.partial(_past, time.perf_counter() + puzzle_seconds)
+        for drill in path_drills(board, source, random.Random(source), cut, over, others):
+            _keep(pool, drill)
+        if progress is not None:
+            progress(n, _total(pool))
+
+
 def _generated_met(pool: Pool) -> set[str]:
     """The techniques with a drill from a generated puzzle: those the generator's puzzles meet."""
     return {t for t, kept in pool.items() if any(d["source"].startswith("generated seed ") for d in kept)}
@@ -304,7 +333,8 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
                fill: Iterable[tuple[str, Board]] = (), floor: int = FLOOR, start: Pool | None = None,
                harvest: Sequence[tuple[Iterable[tuple[str, Board]], bool]] = (), filled: bool = False,
                checkpoint: Callable[[Pool], None] | None = None, extra: Iterable[tuple[str, Board]] = (),
-               harvested: bool = False, neighbourhood: int = 0) -> Pool:
+               harvested: bool = False, neighbourhood: int = 0,
+               automorphic: Iterable[tuple[str, Board]] = ()) -> Pool:
     """Drills per technique id from the puzzles' simplest-first paths, at most ``per_technique`` each.
 
     Then ``fill`` is walked only for the techniques the ``sources`` met that have fewer than
@@ -326,6 +356,7 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
     of them, keeping every technique of the cut still short. ``harvested`` says ``start`` is a pool
     the harvest made already, so only the extra walk runs. Then, with ``neighbourhood`` tries, the
     neighbours of the generated puzzles with a drill of a technique still short (`_neighbourhoods`).
+    Last ``automorphic`` (`automorphic_sources`) for Gurth's theorem (`_automorphic`).
 
     A path that takes more than ``puzzle_seconds`` is cut off between two steps (its drills so far
     are kept). ``progress(puzzles, drills)`` hears of each puzzle walked; ``checkpoint(pool)`` gets
@@ -359,6 +390,7 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
             generated=True)
     if neighbourhood:
         _neighbourhoods(pool, techniques, short, neighbourhood, puzzle_seconds, progress, checkpoint)
+    _automorphic(pool, techniques, automorphic, short, puzzle_seconds, progress)
     return pool
 
 

@@ -227,6 +227,65 @@ def reduce_grid(grid: list[int], rng: random.Random, symmetry: str = "none", g: 
     return values
 
 
+def _image(symmetry: str, c: int) -> int:
+    r, k = divmod(c, 9)
+    return {"rotational": (8 - r) * 9 + (8 - k), "diagonal": k * 9 + r}[symmetry]
+
+
+def automorphic_grid(rng: random.Random, symmetry: str = "rotational") -> tuple[list[int], list[int]]:
+    """A random 9x9 grid unchanged by ``symmetry`` (``rotational``: by 180 degrees; ``diagonal``:
+    reflection in the main diagonal) once its digits are relabelled by an involution sigma, and
+    sigma (index 1..9). Sigma fixes one digit under rotation (the centre's) and three under
+    reflection (those of the diagonal), as such grids need. Puzzles reduced from it orbit by
+    orbit (`reduce_grid`) are what Gurth's theorem is about: their givens show the symmetry."""
+    if symmetry not in ("rotational", "diagonal"):
+        raise GenerationError(f"no automorphic grids for symmetry {symmetry!r}: rotational or diagonal")
+    fixed = 1 if symmetry == "rotational" else 3
+    while True:
+        digits = rng.sample(range(1, 10), 9)
+        sigma = list(range(10))
+        for a, b in zip(digits[fixed::2], digits[fixed + 1::2]):
+            sigma[a], sigma[b] = b, a
+        grid = _fill_automorphic(rng, symmetry, sigma, [0] * 81, 0)
+        if grid is not None:
+            return grid, sigma
+
+
+def _fill_automorphic(rng: random.Random, symmetry: str, sigma: list[int], grid: list[int],
+                      depth: int) -> list[int] | None:
+    """Fill ``grid`` so that grid[image(c)] == sigma[grid[c]], fewest choices first (None: stuck;
+    a search that backtracks too long starts over with another sigma)."""
+    if depth > 400:
+        return None
+    best, best_options = -1, None
+    for c in range(81):
+        if grid[c]:
+            continue
+        used = {grid[p] for p in STANDARD.peers[c]}
+        options = [d for d in range(1, 10) if d not in used]
+        if best_options is None or len(options) < len(best_options):
+            best, best_options = c, options
+            if len(options) <= 1:
+                break
+    if best_options is None:
+        return grid
+    g = _image(symmetry, best)
+    rng.shuffle(best_options)
+    for d in best_options:
+        e = sigma[d]
+        if g == best and e != d:
+            continue
+        clash = grid[g] or any(grid[p] == e for p in STANDARD.peers[g]) or (g in STANDARD.peers[best] and e == d)
+        if g != best and clash:
+            continue
+        grid[best], grid[g] = d, e
+        done = _fill_automorphic(rng, symmetry, sigma, grid, depth + 1)
+        if done is not None:
+            return done
+        grid[best] = grid[g] = 0
+    return None
+
+
 # ---------------------------------------------------------------- targets
 def hardest_is(board: Board, technique: str) -> dict[str, int] | None:
     """Technique counts of the simplest-first path when its hardest step is ``technique``, else None.
