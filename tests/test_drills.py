@@ -306,7 +306,7 @@ def test_automorphic_puzzles_give_gurths_theorem_drills() -> None:
     """Automorphic grids are valid and unchanged by their symmetry with the digits relabelled by an
     involution; puzzles reduced from them keep it, and the last stage takes Gurth's theorem drills
     from them (only those, up to the floor), each the default path's step at its position."""
-    for k, (source, board) in enumerate(drill_pool.automorphic_sources(1, 6), 1):
+    for source, board in drill_pool.automorphic_sources(1, 6):
         symmetry = source.split()[-1]
         image = (lambda c: 80 - c) if symmetry == "rotational" else (lambda c: c % 9 * 9 + c // 9)
         grid = solve(board).solutions
@@ -318,13 +318,25 @@ def test_automorphic_puzzles_give_gurths_theorem_drills() -> None:
         assert all(bool(board.values[c]) == bool(board.values[image(c)]) for c in range(81)), source
         assert all(sigma[board.values[c]] == board.values[image(c)] for c in range(81) if board.values[c])
     pool = drill_pool.build_pool([], floor=3, start={}, harvested=True,
-                                 automorphic=drill_pool.automorphic_sources(1, 40))
+                                 special=[("gurths-theorem", drill_pool.automorphic_sources(1, 40), False)])
     assert list(pool) == ["gurths-theorem"] and len(pool["gurths-theorem"]) == 3
     for d in pool["gurths-theorem"]:
         assert d["source"].startswith("automorphic seed ")
         board = drills.drill_board(d)
         for simpler in drills.simpler_than("gurths-theorem"):
             assert best_step(board, simpler.steps(board)) is None, (d["source"], simpler.id)
+
+
+def test_the_tridagon_set_gives_tridagon_drills() -> None:
+    """The checkout's ``puzzles/`` holds a set per technique that random puzzles never meet; walked
+    for that technique alone, the tridagon set gives tridagon drills on the default path."""
+    sets = drill_pool.technique_sets(ROOT / "puzzles")
+    assert [(tid, whole) for tid, _, whole in sets] == [("tridagon", True)]
+    pool = drill_pool.build_pool([], floor=2, start={}, harvested=True, special=sets)
+    assert list(pool) == ["tridagon"] and len(pool["tridagon"]) == 2
+    for d in pool["tridagon"]:
+        assert d["source"].startswith("puzzles/tridagon.txt line ")
+        check_position(d["source"], "tridagon", d)
 
 
 def test_path_examples_are_positions_where_the_finder_has_a_step() -> None:

@@ -29,13 +29,12 @@ from .techniques import Technique, default_order, get
 
 __all__ = ["EXAMPLES", "FLOOR", "HARVEST_PARTS", "NEIGHBOURHOOD", "PER_TECHNIQUE", "automorphic_sources", "build_pool",
            "distinct", "extra_sources", "fill_sources", "harvest_sources", "merge_pools", "neighbours", "path_drills",
-           "path_examples", "pool_sources", "reglib_examples", "write_pool"]
+           "path_examples", "pool_sources", "reglib_examples", "technique_sets", "write_pool"]
 
 PER_TECHNIQUE = 30  # drills kept per technique
 NEIGHBOURHOOD = 2  # drills at most from the neighbours of one generated puzzle (they are near copies)
 PER_PUZZLE = 1  # drills of one technique taken from one puzzle's path (variety over quantity)
 FLOOR = 20  # drills the fill sources look for, per technique met on the main sources' paths
-GURTH = "gurths-theorem"  # the technique only automorphic puzzles meet
 EXAMPLES = 3  # drills they keep of a technique the main sources never met (its lesson's worked examples)
 #: Public sets the pool walks (under ``../shared/puzzles``), with the step between lines taken.
 PUBLIC_SETS = (("newspaper-mixed.txt", 1), ("printable-30-givens.txt", 2), ("printable-25-givens.txt", 2),
@@ -242,15 +241,35 @@ def automorphic_sources(first: int, count: int) -> Iterator[tuple[str, Board]]:
         yield f"automorphic seed {k} {symmetry}", Board.from_values(reduce_grid(grid, rng, symmetry))
 
 
-def _automorphic(pool: Pool, techniques: list[Technique], walked: Iterable[tuple[str, Board]], floor: int,
-                 puzzle_seconds: float, progress: Callable[[int, int], None] | None) -> None:
-    """Walk ``walked`` (`automorphic_sources`) cut after Gurth's theorem, keeping its drills only,
-    until it has ``floor``: random puzzles never show a symmetry, so no other stage meets it."""
-    k = next(i for i, t in enumerate(techniques) if t.id == GURTH)
-    cut = techniques[:k + 1]
-    others = {t.id for t in cut} - {GURTH}
+def technique_sets(folder: pathlib.Path) -> list[tuple[str, Iterator[tuple[str, Board]], bool]]:
+    """The sets of ``folder`` (the checkout's ``puzzles/``): ``<technique id>.txt`` each, public
+    puzzles whose paths take a technique that random puzzles never meet, with a unique solution;
+    walked in the whole order (`_one_technique`)."""
+    out = []
+    for path in sorted(folder.glob("*.txt")):
+        tid = get(path.stem).id
+
+        def lines(path: pathlib.Path = path) -> Iterator[tuple[str, Board]]:
+            for n, line in enumerate(path.read_text().splitlines(), 1):
+                if line.strip() and not line.startswith("#"):
+                    board = parse(line).board
+                    if exact(board).status == "unique":
+                        yield f"puzzles/{path.name} line {n}", board
+        out.append((tid, lines(), True))
+    return out
+
+
+def _one_technique(pool: Pool, techniques: list[Technique], tid: str, walked: Iterable[tuple[str, Board]],
+                   whole: bool, floor: int, puzzle_seconds: float,
+                   progress: Callable[[int, int], None] | None) -> None:
+    """Walk ``walked`` cut after ``tid`` (``whole``: in the whole order, as a tridagon often comes
+    after a forcing net), keeping its drills only, until it has ``floor``: for a technique that only
+    puzzles made for it meet (Gurth's theorem: `automorphic_sources`; the tridagon: `technique_sets`)."""
+    k = next(i for i, t in enumerate(techniques) if t.id == tid)
+    cut = techniques if whole else techniques[:k + 1]
+    others = {t.id for t in cut} - {tid}
     for n, (source, board) in enumerate(walked, 1):
-        if len(pool.get(GURTH, [])) >= floor:
+        if len(pool.get(tid, [])) >= floor:
             break
         over = functools.partial(_past, time.perf_counter() + puzzle_seconds)
         for drill in path_drills(board, source, random.Random(source), cut, over, others):
@@ -334,7 +353,7 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
                harvest: Sequence[tuple[Iterable[tuple[str, Board]], bool]] = (), filled: bool = False,
                checkpoint: Callable[[Pool], None] | None = None, extra: Iterable[tuple[str, Board]] = (),
                harvested: bool = False, neighbourhood: int = 0,
-               automorphic: Iterable[tuple[str, Board]] = ()) -> Pool:
+               special: Sequence[tuple[str, Iterable[tuple[str, Board]], bool]] = ()) -> Pool:
     """Drills per technique id from the puzzles' simplest-first paths, at most ``per_technique`` each.
 
     Then ``fill`` is walked only for the techniques the ``sources`` met that have fewer than
@@ -356,7 +375,8 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
     of them, keeping every technique of the cut still short. ``harvested`` says ``start`` is a pool
     the harvest made already, so only the extra walk runs. Then, with ``neighbourhood`` tries, the
     neighbours of the generated puzzles with a drill of a technique still short (`_neighbourhoods`).
-    Last ``automorphic`` (`automorphic_sources`) for Gurth's theorem (`_automorphic`).
+    Last ``special``: (technique id, puzzles made for it, whole order) each, walked for that
+    technique alone (`_one_technique`).
 
     A path that takes more than ``puzzle_seconds`` is cut off between two steps (its drills so far
     are kept). ``progress(puzzles, drills)`` hears of each puzzle walked; ``checkpoint(pool)`` gets
@@ -390,7 +410,8 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
             generated=True)
     if neighbourhood:
         _neighbourhoods(pool, techniques, short, neighbourhood, puzzle_seconds, progress, checkpoint)
-    _automorphic(pool, techniques, automorphic, short, puzzle_seconds, progress)
+    for tid, walked, whole in special:
+        _one_technique(pool, techniques, tid, walked, whole, short, puzzle_seconds, progress)
     return pool
 
 

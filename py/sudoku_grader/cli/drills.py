@@ -4,7 +4,7 @@
     python -m sudoku_grader drills build -o DIR [--generated N] [--fill-generated N] [--seed S] [--shared DIR]
                                             [--no-fill | --from-pool DIR | --from-fill DIR | --from-harvest DIR]
                                             [--extra-seeds A..B] [--neighbourhood TRIES]
-                                            [--automorphic N]
+                                            [--automorphic N] [--sets DIR]
     python -m sudoku_grader drills sheet --technique x-wing,xy-wing --count 12 -o sheet.html
 
 Without ``--seed`` the drills come in the pool's order (the n-th is the page's ``#learn:<id>:<n>``);
@@ -75,6 +75,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--automorphic", type=int, default=0, metavar="N",
                    help="build: last, walk up to N puzzles whose givens show a symmetry (digits relabelled) for "
                         "Gurth's theorem, which only they meet (default 0: none)")
+    p.add_argument("--sets", type=Path, default=None, metavar="DIR",
+                   help="build: last, walk DIR/<technique id>.txt (the checkout's puzzles/) for that technique "
+                        "alone (default: none)")
     p.add_argument("--no-fill", action="store_true", help="build: the main walk only")
     p.add_argument("--shared", type=Path, default=None,
                    help=f"build: the shared data folder with puzzles/ (default {DEFAULT_SHARED})")
@@ -170,12 +173,15 @@ def _build(args: argparse.Namespace) -> int:
         # the worked examples from the walks come at the end
         drill_pool.write_pool(pool, args.output, drill_pool.reglib_examples(shared, pool))
 
-    automorphic = () if args.no_fill else drill_pool.automorphic_sources(1, args.automorphic)
+    special: list[tuple[str, Iterable[tuple[str, Board]], bool]] = []
+    if not args.no_fill:
+        special.append(("gurths-theorem", drill_pool.automorphic_sources(1, args.automorphic), False))
+        special += drill_pool.technique_sets(args.sets) if args.sets else []
     pool = drill_pool.build_pool(drill_pool.pool_sources(shared, args.generated, seed), args.per_technique,
                                  seed=seed, progress=progress, fill=fill, start=start, harvest=harvest,
                                  filled=args.from_fill is not None, checkpoint=checkpoint, extra=extra,
                                  harvested=args.from_harvest is not None,
-                                 neighbourhood=0 if args.no_fill else args.neighbourhood, automorphic=automorphic)
+                                 neighbourhood=0 if args.no_fill else args.neighbourhood, special=special)
     examples = drill_pool.path_examples(shared, pool, drill_pool.reglib_examples(shared, pool))
     index = drill_pool.write_pool(pool, args.output, examples)
     size = sum(p.stat().st_size for p in args.output.glob("*.json"))
