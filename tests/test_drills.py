@@ -420,6 +420,20 @@ def test_cli_build_extra_seeds(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     gurth = drills.load_technique(out, "gurths-theorem")
     assert 1 <= len(gurth) <= drill_pool.FLOOR and all(d["source"].startswith("automorphic seed ") for d in gurth)
+    half = tmp_path / "half"
+    proc = run("drills", "build", "-o", str(half), "--from-harvest", str(base), "--extra-seeds", "40..43", *quiet)
+    assert proc.returncode == 0, proc.stderr
+    merged = tmp_path / "merged"
+    proc = run("drills", "merge", "-o", str(merged), "--base", str(base), "--parts", f"{half},{out}", *quiet)
+    assert proc.returncode == 0, proc.stderr
+    for e in drills.load_index(merged)["techniques"]:
+        tid = e["technique"]
+        kept = [d["source"] for d in drills.load_technique(merged, tid)]
+        grown = [[d["source"] for d in drills.load_technique(p, tid)] for p in (base, half, out)]
+        assert kept[:len(grown[0])] == grown[0] and len(kept) <= drill_pool.PER_TECHNIQUE
+        assert set(kept) <= set(grown[0]) | set(grown[1]) | set(grown[2])
+    proc = run("drills", "merge", "-o", str(merged), "--base", str(base), *quiet)
+    assert proc.returncode == 2 and "drills merge needs" in proc.stderr
     proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--extra-seeds", "47..40", *quiet)
     assert proc.returncode == 2 and "--extra-seeds wants A..B" in proc.stderr
     for bad in ("x..y", "40", "0..3"):

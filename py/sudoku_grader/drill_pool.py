@@ -417,13 +417,16 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
 
 def merge_pools(base: Pool, parts: list[Pool], per_technique: int = PER_TECHNIQUE) -> Pool:
     """``base`` and what each of ``parts`` (pools that grew from it) added, in order, at most
-    ``per_technique`` drills each: the harvest's parts grow from the filled pool independently,
-    so they can run apart (at once) and give the same pool."""
+    ``per_technique`` drills each and no copy (`_copies`: two parts may walk one puzzle): the
+    harvest's parts grow from the filled pool independently, so they can run apart (at once)
+    and give the same pool."""
     out = {t: list(kept) for t, kept in base.items()}
     for part in parts:
         for t, kept in part.items():
             have = out.setdefault(t, [])
-            have.extend(kept[len(base.get(t, [])):][:max(0, per_technique - len(have))])
+            for d in kept[len(base.get(t, [])):]:
+                if len(have) < per_technique and not _copies(d, have):
+                    have.append(d)
     return out
 
 

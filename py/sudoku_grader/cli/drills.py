@@ -5,6 +5,7 @@
                                             [--no-fill | --from-pool DIR | --from-fill DIR | --from-harvest DIR]
                                             [--extra-seeds A..B] [--neighbourhood TRIES]
                                             [--automorphic N] [--sets DIR]
+    python -m sudoku_grader drills merge -o DIR --base DIR --parts DIR,DIR
     python -m sudoku_grader drills sheet --technique x-wing,xy-wing --count 12 -o sheet.html
 
 Without ``--seed`` the drills come in the pool's order (the n-th is the page's ``#learn:<id>:<n>``);
@@ -35,9 +36,9 @@ DEFAULT_SHARED = Path(__file__).resolve().parents[3].parent / "shared"
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The ``drills`` subcommand's options."""
-    p.add_argument("action", nargs="?", choices=("build", "sheet"),
-                   help="build: walk puzzles and write the pool; sheet: a printable HTML drill sheet; "
-                        "none: print drills")
+    p.add_argument("action", nargs="?", choices=("build", "merge", "sheet"),
+                   help="build: walk puzzles and write the pool; merge: join pools that grew apart from "
+                        "--base; sheet: a printable HTML drill sheet; none: print drills")
     p.add_argument("--technique", metavar="NAME[,NAME...]", help="the technique(s): id, name or HoDoKu code")
     p.add_argument("--count", type=int, default=10, help="how many drills (per technique for a sheet; default 10)")
     p.add_argument("--seed", type=int, default=None, help="a seeded random choice from the pool (default: in order)")
@@ -78,6 +79,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sets", type=Path, default=None, metavar="DIR",
                    help="build: last, walk DIR/<technique id>.txt (the checkout's puzzles/) for that technique "
                         "alone (default: none)")
+    p.add_argument("--base", type=Path, default=None, metavar="DIR",
+                   help="merge: the pool the --parts grew from")
+    p.add_argument("--parts", default=None, metavar="DIR[,DIR...]",
+                   help="merge: pools built from --base (e.g. two --extra-seeds ranges run at once), joined "
+                        "in order, at most --per-technique drills each")
     p.add_argument("--no-fill", action="store_true", help="build: the main walk only")
     p.add_argument("--shared", type=Path, default=None,
                    help=f"build: the shared data folder with puzzles/ (default {DEFAULT_SHARED})")
@@ -92,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
             raise SudokuError("--count must be at least 1")
         if args.action == "build":
             return _build(args)
+        if args.action == "merge":
+            return _merge(args)
         if not args.technique:
             raise SudokuError("--technique is required (e.g. --technique x-wing)")
         chosen = [_choose(args, name) for name in args.technique.split(",") if name.strip()]
@@ -165,9 +173,7 @@ def _build(args: argparse.Namespace) -> int:
     extra = () if args.no_fill or args.extra_seeds is None else drill_pool.extra_sources(*_seeds(args.extra_seeds))
     start = None
     if args.from_pool or args.from_fill or args.from_harvest:
-        folder = args.from_harvest or args.from_fill or args.from_pool
-        start = {e["technique"]: drills.load_technique(folder, e["technique"])
-                 for e in drills.load_index(folder)["techniques"] if e["count"]}
+        start = _load(args.from_harvest or args.from_fill or args.from_pool)
 
     def checkpoint(pool: dict[str, list[dict[str, Any]]]) -> None:
         # the worked examples from the walks come at the end
@@ -182,6 +188,27 @@ def _build(args: argparse.Namespace) -> int:
                                  filled=args.from_fill is not None, checkpoint=checkpoint, extra=extra,
                                  harvested=args.from_harvest is not None,
                                  neighbourhood=0 if args.no_fill else args.neighbourhood, special=special)
+    _write(pool, args, shared, started)
+    return 0
+
+
+def _load(folder: Path) -> dict[str, list[dict[str, Any]]]:
+    """A pool folder's drills (not its worked examples), per technique."""
+    return {e["technique"]: drills.load_technique(folder, e["technique"])
+            for e in drills.load_index(folder)["techniques"] if e["count"]}
+
+
+def _merge(args: argparse.Namespace) -> int:
+    if not args.output or not args.base or not args.parts:
+        raise SudokuError("drills merge needs -o DIR, --base DIR and --parts DIR[,DIR...]")
+    parts = [_load(Path(p.strip())) for p in args.parts.split(",") if p.strip()]
+    pool = drill_pool.merge_pools(_load(args.base), parts, args.per_technique)
+    _write(pool, args, args.shared or DEFAULT_SHARED, time.perf_counter())
+    return 0
+
+
+def _write(pool: dict[str, list[dict[str, Any]]], args: argparse.Namespace, shared: Path, started: float) -> None:
+    """The pool with its worked examples into ``args.output``, and a one-line report."""
     examples = drill_pool.path_examples(shared, pool, drill_pool.reglib_examples(shared, pool))
     index = drill_pool.write_pool(pool, args.output, examples)
     size = sum(p.stat().st_size for p in args.output.glob("*.json"))
@@ -189,4 +216,3 @@ def _build(args: argparse.Namespace) -> int:
     print(f"wrote {args.output}: {len(counts)} techniques, {sum(counts)} drills (per technique min {counts[0]}, "
           f"median {counts[len(counts) // 2]}), {size} bytes, {time.perf_counter() - started:.0f} s",
           file=sys.stderr)
-    return 0
