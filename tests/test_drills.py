@@ -339,6 +339,18 @@ def test_the_tridagon_set_gives_tridagon_drills() -> None:
         check_position(d["source"], "tridagon", d)
 
 
+def test_a_bad_technique_set_is_a_message(tmp_path: Path) -> None:
+    """A set named after no technique, or with a line that is no puzzle, says which and where."""
+    (tmp_path / "no-such-technique.txt").write_text("1" * 81 + "\n")
+    with pytest.raises(SudokuError, match="no-such-technique"):
+        drill_pool.technique_sets(tmp_path)
+    (tmp_path / "no-such-technique.txt").unlink()
+    (tmp_path / "x-wing.txt").write_text("# a comment\n12345\n")
+    [(tid, lines, _)] = drill_pool.technique_sets(tmp_path)
+    with pytest.raises(SudokuError, match="x-wing.txt line 2"):
+        list(lines)
+
+
 def test_path_examples_are_positions_where_the_finder_has_a_step() -> None:
     """Worked examples for the techniques short of three: one per puzzle, each with the finder's
     instances there, from drills of the techniques before it; those with three are left alone."""

@@ -252,7 +252,10 @@ def technique_sets(folder: pathlib.Path) -> list[tuple[str, Iterator[tuple[str, 
         def lines(path: pathlib.Path = path) -> Iterator[tuple[str, Board]]:
             for n, line in enumerate(path.read_text().splitlines(), 1):
                 if line.strip() and not line.startswith("#"):
-                    board = parse(line).board
+                    try:
+                        board = parse(line).board
+                    except SudokuError as e:
+                        raise SudokuError(f"{path} line {n}: {e}") from None
                     if exact(board).status == "unique":
                         yield f"puzzles/{path.name} line {n}", board
         out.append((tid, lines(), True))
