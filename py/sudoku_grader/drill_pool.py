@@ -452,7 +452,7 @@ def _effect_key(drill: dict[str, Any]) -> str:
 
 
 def _solution(drill: dict[str, Any]) -> list[int]:
-    return exact(Board.from_values([int(c) if c.isdigit() else 0 for c in drill["givens"]])).solutions[0]
+    return exact(Board.from_string(drill["givens"])).solutions[0]
 
 
 def _copies(drill: dict[str, Any], kept: list[dict[str, Any]]) -> bool:
@@ -461,7 +461,10 @@ def _copies(drill: dict[str, Any], kept: list[dict[str, Any]]) -> bool:
     copy: other givens, the same lesson. (Solved only when the answers agree, which is rare.)"""
     key = _effect_key(drill)
     same = [d for d in kept if _effect_key(d) == key]
-    return bool(same) and any(_solution(d) == _solution(drill) for d in same)
+    if not same:
+        return False
+    grid = _solution(drill)
+    return any(_solution(d) == grid for d in same)
 
 
 def distinct(pool: Pool) -> Pool:

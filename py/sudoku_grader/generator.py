@@ -188,25 +188,25 @@ def rate_on_scale(board: Board, scale: str) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- grids and removal
+def _image(symmetry: str, c: int, last: int = 8) -> int:
+    """The cell ``c`` goes to under ``symmetry`` (index space of 9 columns; ``last`` the grid's last row)."""
+    r, k = divmod(c, 9)
+    if symmetry == "rotational":
+        return (last - r) * 9 + (last - k)
+    if symmetry == "mirror":
+        return r * 9 + (last - k)
+    if symmetry == "diagonal":
+        return k * 9 + r
+    return c
+
+
 def orbits(symmetry: str, g: Geometry = STANDARD) -> list[tuple[int, ...]]:
     """The cells of the grid ``g`` that must be removed together under a symmetry."""
-    last = g.size - 1
-
-    def image(c: int) -> int:
-        r, k = divmod(c, 9)
-        if symmetry == "rotational":
-            return (last - r) * 9 + (last - k)
-        if symmetry == "mirror":
-            return r * 9 + (last - k)
-        if symmetry == "diagonal":
-            return k * 9 + r
-        return c
-
     seen: set[int] = set()
     out = []
     for c in g.cells:
         if c not in seen:
-            orbit = tuple(sorted({c, image(c)}))
+            orbit = tuple(sorted({c, _image(symmetry, c, g.size - 1)}))
             seen.update(orbit)
             out.append(orbit)
     return out
@@ -227,9 +227,6 @@ def reduce_grid(grid: list[int], rng: random.Random, symmetry: str = "none", g: 
     return values
 
 
-def _image(symmetry: str, c: int) -> int:
-    r, k = divmod(c, 9)
-    return {"rotational": (8 - r) * 9 + (8 - k), "diagonal": k * 9 + r}[symmetry]
 
 
 def automorphic_grid(rng: random.Random, symmetry: str = "rotational") -> tuple[list[int], list[int]]:
