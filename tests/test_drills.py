@@ -327,15 +327,18 @@ def test_automorphic_puzzles_give_gurths_theorem_drills() -> None:
             assert best_step(board, simpler.steps(board)) is None, (d["source"], simpler.id)
 
 
-def test_the_tridagon_set_gives_tridagon_drills() -> None:
-    """The checkout's ``puzzles/`` holds a set per technique that random puzzles never meet; walked
-    for that technique alone, the tridagon set gives tridagon drills on the default path."""
-    sets = drill_pool.technique_sets(ROOT / "puzzles")
+def test_a_technique_set_gives_that_techniques_drills(tmp_path: Path) -> None:
+    """``--sets DIR`` walks ``DIR/<technique id>.txt`` for that technique alone, in the whole order:
+    a set of the puzzles behind two of the pool's tridagon drills (comment and blank lines between
+    them) gives two tridagon drills on the default path, named after the set's file and line."""
+    givens = [d["givens"] for d in drills.load_technique(ROOT / "drills", "tridagon")[:2]]
+    (tmp_path / "tridagon.txt").write_text(f"# made for this test\n{givens[0]}\n\n{givens[1]}\n")
+    sets = drill_pool.technique_sets(tmp_path)
     assert [(tid, whole) for tid, _, whole in sets] == [("tridagon", True)]
     pool = drill_pool.build_pool([], floor=2, start={}, harvested=True, special=sets)
     assert list(pool) == ["tridagon"] and len(pool["tridagon"]) == 2
+    assert [d["source"].split(" step ")[0] for d in pool["tridagon"]] == ["tridagon line 2", "tridagon line 4"]
     for d in pool["tridagon"]:
-        assert d["source"].startswith("puzzles/tridagon.txt line ")
         check_position(d["source"], "tridagon", d)
 
 
@@ -349,6 +352,24 @@ def test_a_bad_technique_set_is_a_message(tmp_path: Path) -> None:
     [(tid, lines, _)] = drill_pool.technique_sets(tmp_path)
     with pytest.raises(SudokuError, match="x-wing.txt line 2"):
         list(lines)
+
+
+def test_a_bank_is_read_whole_first_and_walked_in_order(tmp_path: Path) -> None:
+    """``bank_sources``: a puzzle a line, alone or as the field of 81 (Sudoku Exchange's ``<hash>
+    <puzzle> <rating>``), comments and blank lines skipped, a puzzle without a unique solution
+    passed over; a bad line stops it before any walk, naming its file and line."""
+    puzzles = ["".join(map(str, board.values)) for _, board in drill_pool.extra_sources(40, 41)]
+    two = "." * 81  # many solutions
+    bank = tmp_path / "bank.txt"
+    bank.write_text(f"# a bank\n0a1b2c3d4e5f {puzzles[0]}  5.7\n\n{two}\n{puzzles[1]}\n")
+    got = list(drill_pool.bank_sources([bank]))
+    assert [s for s, _ in got] == ["bank line 2", "bank line 5"]
+    assert ["".join(map(str, b.values)) for _, b in got] == puzzles
+    bank.write_text(f"{puzzles[0]}\nnot a puzzle\n")
+    with pytest.raises(SudokuError, match="bank.txt line 2"):
+        drill_pool.bank_sources([bank])  # before anything is walked
+    with pytest.raises(SudokuError, match="cannot read the bank"):
+        drill_pool.bank_sources([tmp_path / "missing.txt"])
 
 
 def test_path_examples_are_positions_where_the_finder_has_a_step() -> None:
@@ -446,6 +467,16 @@ def test_cli_build_extra_seeds(tmp_path: Path) -> None:
         assert set(kept) <= set(grown[0]) | set(grown[1]) | set(grown[2])
     proc = run("drills", "merge", "-o", str(merged), "--base", str(base), *quiet)
     assert proc.returncode == 2 and "drills merge needs" in proc.stderr
+    bank = tmp_path / "bank.txt"
+    bank.write_text("".join(f"{''.join(map(str, b.values))}\n" for _, b in drill_pool.extra_sources(40, 43)))
+    proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--bank", str(bank), *quiet)
+    assert proc.returncode == 0, proc.stderr
+    sources = {d["source"].split(" step ")[0] for e in drills.load_index(out)["techniques"]
+               for d in drills.load_technique(out, e["technique"])}
+    assert {f"generated seed {k}" for k in range(1, 4)} < sources <= {
+        *(f"generated seed {k}" for k in range(1, 4)), *(f"bank line {n}" for n in range(1, 5))}
+    proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--bank", str(tmp_path / "no"), *quiet)
+    assert proc.returncode == 2 and "--bank: no file" in proc.stderr
     proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--extra-seeds", "47..40", *quiet)
     assert proc.returncode == 2 and "--extra-seeds wants A..B" in proc.stderr
     for bad in ("x..y", "40", "0..3"):

@@ -230,6 +230,29 @@ def extra_sources(first: int, last: int) -> Iterator[tuple[str, Board]]:
     return _generated(first, last - first + 1)
 
 
+def bank_sources(paths: Sequence[pathlib.Path]) -> Iterator[tuple[str, Board]]:
+    """The puzzles of the files ``paths`` (a puzzle bank: one a line, alone or as one field of the
+    line, e.g. Sudoku Exchange's ``<hash> <puzzle> <rating>``) with a unique solution, in order, each
+    named ``<file stem> line <n>``: what the extra walk walks after the generated puzzles, as a bank
+    sorted by rating holds the rare late steps hundreds of times more often. Every line is read
+    first, so a bad one stops the build before a long walk, naming its file and line."""
+    parsed = []
+    for path in paths:
+        try:
+            text = path.read_text()
+        except (OSError, UnicodeDecodeError) as e:
+            raise SudokuError(f"cannot read the bank {path}: {e}") from None
+        for n, line in enumerate(text.splitlines(), 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            field = next((f for f in line.split() if len(f) == 81), line)
+            try:
+                parsed.append((f"{path.stem} line {n}", parse(field).board))
+            except SudokuError as e:
+                raise SudokuError(f"{path} line {n}: {e}") from None
+    return ((source, board) for source, board in parsed if exact(board).status == "unique")
+
+
 def automorphic_sources(first: int, count: int) -> Iterator[tuple[str, Board]]:
     """Puzzles whose givens are unchanged by a symmetry once their digits are relabelled
     (`generator.automorphic_grid` reduced orbit by orbit), by turns rotational and diagonal, from
@@ -242,9 +265,10 @@ def automorphic_sources(first: int, count: int) -> Iterator[tuple[str, Board]]:
 
 
 def technique_sets(folder: pathlib.Path) -> list[tuple[str, Iterator[tuple[str, Board]], bool]]:
-    """The sets of ``folder`` (the checkout's ``puzzles/``): ``<technique id>.txt`` each, public
-    puzzles whose paths take a technique that random puzzles never meet, with a unique solution;
-    walked in the whole order (`_one_technique`)."""
+    """The sets of ``folder``: ``<technique id>.txt`` each, public puzzles whose paths take a
+    technique that random puzzles never meet, with a unique solution, named ``<technique id> line
+    <n>``; walked in the whole order (`_one_technique`). The sets stay outside the checkout (they
+    are other people's data); the README says where each came from."""
     out = []
     for path in sorted(folder.glob("*.txt")):
         tid = get(path.stem).id
@@ -257,7 +281,7 @@ def technique_sets(folder: pathlib.Path) -> list[tuple[str, Iterator[tuple[str, 
                     except SudokuError as e:
                         raise SudokuError(f"{path} line {n}: {e}") from None
                     if exact(board).status == "unique":
-                        yield f"puzzles/{path.name} line {n}", board
+                        yield f"{path.stem} line {n}", board
         out.append((tid, lines(), True))
     return out
 

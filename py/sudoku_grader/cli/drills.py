@@ -4,7 +4,7 @@
     python -m sudoku_grader drills build -o DIR [--generated N] [--fill-generated N] [--seed S] [--shared DIR]
                                             [--no-fill | --from-pool DIR | --from-fill DIR | --from-harvest DIR]
                                             [--extra-seeds A..B] [--neighbourhood TRIES]
-                                            [--automorphic N] [--sets DIR]
+                                            [--automorphic N] [--sets DIR] [--bank FILE,...]
     python -m sudoku_grader drills merge -o DIR --base DIR --parts DIR,DIR
     python -m sudoku_grader drills sheet --technique x-wing,xy-wing --count 12 -o sheet.html
 
@@ -77,8 +77,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="build: last, walk up to N puzzles whose givens show a symmetry (digits relabelled) for "
                         "Gurth's theorem, which only they meet (default 0: none)")
     p.add_argument("--sets", type=Path, default=None, metavar="DIR",
-                   help="build: last, walk DIR/<technique id>.txt (the checkout's puzzles/) for that technique "
+                   help="build: last, walk DIR/<technique id>.txt, puzzles made for that technique, for it "
                         "alone (default: none)")
+    p.add_argument("--bank", default=None, metavar="FILE[,FILE...]",
+                   help="build: after --extra-seeds, walk the puzzles of these files (one a line, or one "
+                        "field of a line) as the extra walk does (default: none)")
     p.add_argument("--base", type=Path, default=None, metavar="DIR",
                    help="merge: the pool the --parts grew from")
     p.add_argument("--parts", default=None, metavar="DIR[,DIR...]",
@@ -170,7 +173,15 @@ def _build(args: argparse.Namespace) -> int:
     harvest: list[tuple[Iterable[tuple[str, Board]], bool]] = [
         (itertools.islice(drill_pool.harvest_sources(shared, name), args.harvest_puzzles)
          if name in chosen and not args.no_fill else (), whole) for name, whole, _ in drill_pool.HARVEST_PARTS]
-    extra = () if args.no_fill or args.extra_seeds is None else drill_pool.extra_sources(*_seeds(args.extra_seeds))
+    extra: Iterable[tuple[str, Board]] = ()
+    if not args.no_fill and args.extra_seeds is not None:
+        extra = drill_pool.extra_sources(*_seeds(args.extra_seeds))
+    if not args.no_fill and args.bank:
+        banks = [Path(f.strip()) for f in args.bank.split(",") if f.strip()]
+        missing = [str(f) for f in banks if not f.is_file()]
+        if missing:
+            raise SudokuError(f"--bank: no file {', '.join(missing)}")
+        extra = itertools.chain(extra, drill_pool.bank_sources(banks))
     start = None
     if args.from_pool or args.from_fill or args.from_harvest:
         start = _load(args.from_harvest or args.from_fill or args.from_pool)
