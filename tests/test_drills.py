@@ -390,6 +390,19 @@ def test_path_examples_are_positions_where_the_finder_has_a_step() -> None:
             assert drills.instances(drills.drill_board(d), get(tid))
 
 
+def test_path_examples_look_in_a_bank_last(tmp_path: Path) -> None:
+    """With its public examples gone, Twinned XY-Chains (the one technique of the pool short of
+    three worked examples) finds one at the start of a bank's puzzle, named after its line."""
+    pool = {e["technique"]: drills.load_technique(ROOT / "drills", e["technique"])
+            for e in drills.load_index(ROOT / "drills")["techniques"] if e["count"]}
+    kept = json.loads((ROOT / "drills" / "twinned-xy-chains.json").read_text())["examples"]
+    bank = tmp_path / "bank.txt"
+    bank.write_text(f"{kept[0]['givens']}\n")
+    examples = drill_pool.path_examples(None, pool, {}, tries=1, bank=drill_pool.bank_sources([bank]))
+    found = [d for d in examples.get("twinned-xy-chains", []) if d["source"] == "bank line 1 (start)"]
+    assert len(found) == 1 and drills.instances(drills.drill_board(found[0]), get("twinned-xy-chains"))
+
+
 # ---------------------------------------------------------------- the command line
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run([sys.executable, "-m", "sudoku_grader", *args], capture_output=True, text=True,

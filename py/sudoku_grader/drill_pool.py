@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import json
 import pathlib
 import random
@@ -169,16 +170,18 @@ def _puzzle(source: str) -> str:
 
 
 def path_examples(shared: pathlib.Path | None, pool: Pool, examples: Pool | None = None,
-                  wanted: int = EXAMPLES, tries: int = 4000) -> Pool:
+                  wanted: int = EXAMPLES, tries: int = 4000, bank: Iterable[tuple[str, Board]] = ()) -> Pool:
     """More worked examples for the path's techniques still short of ``wanted`` (drills and
     ``examples`` counted): positions where the technique's finder has a step, one per puzzle, looked
     for first among the pool's drills of the techniques just before it on the default path (the
     nearest first, so nothing much simpler has a step there), then at the start of the public sets'
-    puzzles (`HARD_SETS`, `PUBLIC_SETS`); at most ``tries`` positions each. Not drills, as
-    `reglib_examples`' are not. Returns ``examples`` with the new ones after the old."""
+    puzzles (`HARD_SETS`, `PUBLIC_SETS`), then at the start of ``bank``'s (`bank_sources`); at
+    most ``tries`` positions from each of the three. Not drills, as `reglib_examples`' are not.
+    Returns ``examples`` with the new ones after the old."""
     techniques = path_techniques()
     out: Pool = {t: list(kept) for t, kept in (examples or {}).items()}
     starts: list[tuple[str, Board]] | None = None
+    banked: list[tuple[str, Board]] = []
     for k, t in enumerate(techniques):
         have = len(pool.get(t.id, [])) + len(out.get(t.id, []))
         if have >= wanted:
@@ -190,8 +193,9 @@ def path_examples(shared: pathlib.Path | None, pool: Pool, examples: Pool | None
                       for src, b in _set_lines(shared, name, 1)]  # type: ignore[arg-type]
         nearest = [(d["source"], drill_board(d)) for before in reversed(techniques[:k])
                    for d in pool.get(before.id, [])]
-        for n, (source, board) in enumerate(nearest + starts):
-            if n >= tries or have >= wanted:
+        banked += [(f"{src} (start)", b) for src, b in itertools.islice(bank, tries - len(banked))]
+        for source, board in itertools.chain(nearest[:tries], starts[:tries], banked):
+            if have >= wanted:
                 break
             if _puzzle(source) in puzzles:
                 continue

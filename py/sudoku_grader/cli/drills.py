@@ -177,11 +177,7 @@ def _build(args: argparse.Namespace) -> int:
     if not args.no_fill and args.extra_seeds is not None:
         extra = drill_pool.extra_sources(*_seeds(args.extra_seeds))
     if not args.no_fill and args.bank:
-        banks = [Path(f.strip()) for f in args.bank.split(",") if f.strip()]
-        missing = [str(f) for f in banks if not f.is_file()]
-        if missing:
-            raise SudokuError(f"--bank: no file {', '.join(missing)}")
-        extra = itertools.chain(extra, drill_pool.bank_sources(banks))
+        extra = itertools.chain(extra, drill_pool.bank_sources(_banks(args)))
     start = None
     if args.from_pool or args.from_fill or args.from_harvest:
         start = _load(args.from_harvest or args.from_fill or args.from_pool)
@@ -203,6 +199,15 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _banks(args: argparse.Namespace) -> list[Path]:
+    """The files of ``--bank``, each one there."""
+    banks = [Path(f.strip()) for f in args.bank.split(",") if f.strip()]
+    missing = [str(f) for f in banks if not f.is_file()]
+    if missing:
+        raise SudokuError(f"--bank: no file {', '.join(missing)}")
+    return banks
+
+
 def _load(folder: Path) -> dict[str, list[dict[str, Any]]]:
     """A pool folder's drills (not its worked examples), per technique."""
     return {e["technique"]: drills.load_technique(folder, e["technique"])
@@ -220,7 +225,8 @@ def _merge(args: argparse.Namespace) -> int:
 
 def _write(pool: dict[str, list[dict[str, Any]]], args: argparse.Namespace, shared: Path, started: float) -> None:
     """The pool with its worked examples into ``args.output``, and a one-line report."""
-    examples = drill_pool.path_examples(shared, pool, drill_pool.reglib_examples(shared, pool))
+    examples = drill_pool.path_examples(shared, pool, drill_pool.reglib_examples(shared, pool),
+                                        bank=drill_pool.bank_sources(_banks(args)) if args.bank else ())
     index = drill_pool.write_pool(pool, args.output, examples)
     size = sum(p.stat().st_size for p in args.output.glob("*.json"))
     counts = sorted(e["count"] for e in index["techniques"] if e["count"])  # not those with examples only
