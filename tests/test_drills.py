@@ -318,7 +318,7 @@ def test_automorphic_puzzles_give_gurths_theorem_drills() -> None:
         assert all(bool(board.values[c]) == bool(board.values[image(c)]) for c in range(81)), source
         assert all(sigma[board.values[c]] == board.values[image(c)] for c in range(81) if board.values[c])
     pool = drill_pool.build_pool([], floor=3, start={}, harvested=True,
-                                 special=[("gurths-theorem", drill_pool.automorphic_sources(1, 40), False)])
+                                 special=[(("gurths-theorem",), drill_pool.automorphic_sources(1, 40), False)])
     assert list(pool) == ["gurths-theorem"] and len(pool["gurths-theorem"]) == 3
     for d in pool["gurths-theorem"]:
         assert d["source"].startswith("automorphic seed ")
@@ -334,7 +334,7 @@ def test_a_technique_set_gives_that_techniques_drills(tmp_path: Path) -> None:
     givens = [d["givens"] for d in drills.load_technique(ROOT / "drills", "tridagon")[:2]]
     (tmp_path / "tridagon.txt").write_text(f"# made for this test\n{givens[0]}\n\n{givens[1]}\n")
     sets = drill_pool.technique_sets(tmp_path)
-    assert [(tid, whole) for tid, _, whole in sets] == [("tridagon", True)]
+    assert [(tids, whole) for tids, _, whole in sets] == [(("tridagon",), True)]
     pool = drill_pool.build_pool([], floor=2, start={}, harvested=True, special=sets)
     assert list(pool) == ["tridagon"] and len(pool["tridagon"]) == 2
     assert [d["source"].split(" step ")[0] for d in pool["tridagon"]] == ["tridagon line 2", "tridagon line 4"]
@@ -490,6 +490,17 @@ def test_cli_build_extra_seeds(tmp_path: Path) -> None:
         *(f"generated seed {k}" for k in range(1, 4)), *(f"bank line {n}" for n in range(1, 5))}
     proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--bank", str(tmp_path / "no"), *quiet)
     assert proc.returncode == 2 and "--bank: no file" in proc.stderr
+    proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--bank", str(bank),
+               "--bank-techniques", "hidden-single,naked-pair", *quiet)
+    assert proc.returncode == 0, proc.stderr
+    banked = {e["technique"] for e in drills.load_index(out)["techniques"]
+              if any(d["source"].startswith("bank line ") for d in drills.load_technique(out, e["technique"]))}
+    assert "hidden-single" in banked <= {"hidden-single", "naked-pair"}  # the bank walked for those alone
+    for bad, message in ((("--bank-techniques", "x-wing"), "needs --bank"),
+                         (("--bank", str(bank), "--bank-techniques", "squirmbag"), "techniques of the default path"),
+                         (("--bank", str(bank), "--bank-techniques", "no-such"), "no-such")):
+        proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), *bad, *quiet)
+        assert proc.returncode == 2 and message in proc.stderr, (bad, proc.stderr)
     proc = run("drills", "build", "-o", str(out), "--from-harvest", str(base), "--extra-seeds", "47..40", *quiet)
     assert proc.returncode == 2 and "--extra-seeds wants A..B" in proc.stderr
     for bad in ("x..y", "40", "0..3"):

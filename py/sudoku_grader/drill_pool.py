@@ -268,10 +268,10 @@ def automorphic_sources(first: int, count: int) -> Iterator[tuple[str, Board]]:
         yield f"automorphic seed {k} {symmetry}", Board.from_values(reduce_grid(grid, rng, symmetry))
 
 
-def technique_sets(folder: pathlib.Path) -> list[tuple[str, Iterator[tuple[str, Board]], bool]]:
+def technique_sets(folder: pathlib.Path) -> list[tuple[tuple[str], Iterator[tuple[str, Board]], bool]]:
     """The sets of ``folder``: ``<technique id>.txt`` each, public puzzles whose paths take a
     technique that random puzzles never meet, with a unique solution, named ``<technique id> line
-    <n>``; walked in the whole order (`_one_technique`). The sets stay outside the checkout (they
+    <n>``; walked in the whole order (`_for_techniques`). The sets stay outside the checkout (they
     are other people's data); the README says where each came from."""
     out = []
     for path in sorted(folder.glob("*.txt")):
@@ -286,24 +286,25 @@ def technique_sets(folder: pathlib.Path) -> list[tuple[str, Iterator[tuple[str, 
                         raise SudokuError(f"{path} line {n}: {e}") from None
                     if exact(board).status == "unique":
                         yield f"{path.stem} line {n}", board
-        out.append((tid, lines(), True))
+        out.append(((tid,), lines(), True))
     return out
 
 
-def _one_technique(pool: Pool, techniques: list[Technique], tid: str, walked: Iterable[tuple[str, Board]],
-                   whole: bool, floor: int, puzzle_seconds: float,
-                   progress: Callable[[int, int], None] | None) -> None:
-    """Walk ``walked`` cut after ``tid`` (``whole``: in the whole order, as a tridagon often comes
-    after a forcing net), keeping its drills only, until it has ``floor``: for a technique that only
-    puzzles made for it meet (Gurth's theorem: `automorphic_sources`; the tridagon: `technique_sets`)."""
-    k = next(i for i, t in enumerate(techniques) if t.id == tid)
-    cut = techniques if whole else techniques[:k + 1]
-    others = {t.id for t in cut} - {tid}
+def _for_techniques(pool: Pool, techniques: list[Technique], tids: Sequence[str], walked: Iterable[tuple[str, Board]],
+                    whole: bool, floor: int, puzzle_seconds: float,
+                    progress: Callable[[int, int], None] | None) -> None:
+    """Walk ``walked`` cut after the hardest of ``tids`` (``whole``: in the whole order, as a
+    tridagon often comes after a forcing net), keeping only their drills, until each has ``floor``:
+    for techniques that only puzzles made or chosen for them meet (Gurth's theorem:
+    `automorphic_sources`; the tridagon: `technique_sets`; the late chains: a bank's hard puzzles)."""
+    order = {t.id: i for i, t in enumerate(techniques)}
+    cut = techniques if whole else techniques[:max(order[t] for t in tids) + 1]
     for n, (source, board) in enumerate(walked, 1):
-        if len(pool.get(tid, [])) >= floor:
+        short = {t for t in tids if len(pool.get(t, [])) < floor}
+        if not short:
             break
         over = functools.partial(_past, time.perf_counter() + puzzle_seconds)
-        for drill in path_drills(board, source, random.Random(source), cut, over, others):
+        for drill in path_drills(board, source, random.Random(source), cut, over, {t.id for t in cut} - short):
             _keep(pool, drill)
         if progress is not None:
             progress(n, _total(pool))
@@ -384,7 +385,7 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
                harvest: Sequence[tuple[Iterable[tuple[str, Board]], bool]] = (), filled: bool = False,
                checkpoint: Callable[[Pool], None] | None = None, extra: Iterable[tuple[str, Board]] = (),
                harvested: bool = False, neighbourhood: int = 0,
-               special: Sequence[tuple[str, Iterable[tuple[str, Board]], bool]] = ()) -> Pool:
+               special: Sequence[tuple[Sequence[str], Iterable[tuple[str, Board]], bool]] = ()) -> Pool:
     """Drills per technique id from the puzzles' simplest-first paths, at most ``per_technique`` each.
 
     Then ``fill`` is walked only for the techniques the ``sources`` met that have fewer than
@@ -406,8 +407,8 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
     of them, keeping every technique of the cut still short. ``harvested`` says ``start`` is a pool
     the harvest made already, so only the extra walk runs. Then, with ``neighbourhood`` tries, the
     neighbours of the generated puzzles with a drill of a technique still short (`_neighbourhoods`).
-    Last ``special``: (technique id, puzzles made for it, whole order) each, walked for that
-    technique alone (`_one_technique`).
+    Last ``special``: (technique ids, puzzles made or chosen for them, whole order) each, walked
+    for those techniques alone (`_for_techniques`).
 
     A path that takes more than ``puzzle_seconds`` is cut off between two steps (its drills so far
     are kept). ``progress(puzzles, drills)`` hears of each puzzle walked; ``checkpoint(pool)`` gets
@@ -441,8 +442,8 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
             generated=True)
     if neighbourhood:
         _neighbourhoods(pool, techniques, short, neighbourhood, puzzle_seconds, progress, checkpoint)
-    for tid, walked, whole in special:
-        _one_technique(pool, techniques, tid, walked, whole, short, puzzle_seconds, progress)
+    for tids, walked, whole in special:
+        _for_techniques(pool, techniques, tids, walked, whole, short, puzzle_seconds, progress)
     return pool
 
 

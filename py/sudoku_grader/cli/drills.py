@@ -5,6 +5,7 @@
                                             [--no-fill | --from-pool DIR | --from-fill DIR | --from-harvest DIR]
                                             [--extra-seeds A..B] [--neighbourhood TRIES]
                                             [--automorphic N] [--sets DIR] [--bank FILE,...]
+                                            [--bank-techniques ID,...]
     python -m sudoku_grader drills merge -o DIR --base DIR --parts DIR,DIR
     python -m sudoku_grader drills sheet --technique x-wing,xy-wing --count 12 -o sheet.html
 
@@ -20,7 +21,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bank", default=None, metavar="FILE[,FILE...]",
                    help="build: after --extra-seeds, walk the puzzles of these files (one a line, or one "
                         "field of a line) as the extra walk does (default: none)")
+    p.add_argument("--bank-techniques", default=None, metavar="ID[,ID...]",
+                   help="build: walk the --bank puzzles, last, for these techniques alone (not as the extra "
+                        f"walk), cut after the hardest of them, until each has {drill_pool.FLOOR} (for the late "
+                        "chains, which only hard puzzles meet; default: none)")
     p.add_argument("--base", type=Path, default=None, metavar="DIR",
                    help="merge: the pool the --parts grew from")
     p.add_argument("--parts", default=None, metavar="DIR[,DIR...]",
@@ -176,7 +181,7 @@ def _build(args: argparse.Namespace) -> int:
     extra: Iterable[tuple[str, Board]] = ()
     if not args.no_fill and args.extra_seeds is not None:
         extra = drill_pool.extra_sources(*_seeds(args.extra_seeds))
-    if not args.no_fill and args.bank:
+    if not args.no_fill and args.bank and not args.bank_techniques:
         extra = itertools.chain(extra, drill_pool.bank_sources(_banks(args)))
     start = None
     if args.from_pool or args.from_fill or args.from_harvest:
@@ -186,10 +191,12 @@ def _build(args: argparse.Namespace) -> int:
         # the worked examples from the walks come at the end
         drill_pool.write_pool(pool, args.output, drill_pool.reglib_examples(shared, pool))
 
-    special: list[tuple[str, Iterable[tuple[str, Board]], bool]] = []
+    special: list[tuple[Sequence[str], Iterable[tuple[str, Board]], bool]] = []
     if not args.no_fill:
-        special.append(("gurths-theorem", drill_pool.automorphic_sources(1, args.automorphic), False))
+        special.append((("gurths-theorem",), drill_pool.automorphic_sources(1, args.automorphic), False))
         special += drill_pool.technique_sets(args.sets) if args.sets else []
+        if args.bank_techniques:
+            special.append((_bank_techniques(args), drill_pool.bank_sources(_banks(args)), False))
     pool = drill_pool.build_pool(drill_pool.pool_sources(shared, args.generated, seed), args.per_technique,
                                  seed=seed, progress=progress, fill=fill, start=start, harvest=harvest,
                                  filled=args.from_fill is not None, checkpoint=checkpoint, extra=extra,
@@ -206,6 +213,18 @@ def _banks(args: argparse.Namespace) -> list[Path]:
     if missing:
         raise SudokuError(f"--bank: no file {', '.join(missing)}")
     return banks
+
+
+def _bank_techniques(args: argparse.Namespace) -> list[str]:
+    """The ids of ``--bank-techniques``, each a technique of the default path; ``--bank`` given."""
+    if not args.bank:
+        raise SudokuError("--bank-techniques needs --bank FILE[,FILE...] to walk")
+    taught = {t.id for t in drills.path_techniques()}
+    tids = [get(name).id for name in args.bank_techniques.split(",") if name.strip()]
+    off = [t for t in tids if t not in taught]
+    if off or not tids:
+        raise SudokuError(f"--bank-techniques wants techniques of the default path, not {', '.join(off) or 'none'}")
+    return tids
 
 
 def _load(folder: Path) -> dict[str, list[dict[str, Any]]]:
