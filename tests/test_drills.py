@@ -342,6 +342,16 @@ def test_a_technique_set_gives_that_techniques_drills(tmp_path: Path) -> None:
         check_position(d["source"], "tridagon", d)
 
 
+def test_the_last_stage_saves_a_pool_that_grew() -> None:
+    """A walk for chosen techniques (a bank's can take an hour) hands the pool to ``checkpoint``
+    every 50 puzzles when it grew, so a stopped build keeps what it found."""
+    saved: list[int] = []
+    pool = drill_pool.build_pool([], floor=200, per_technique=200, start={}, harvested=True,
+                                 special=[(("hidden-single",), drill_pool.extra_sources(1, 60), False)],
+                                 checkpoint=lambda p: saved.append(len(p["hidden-single"])))
+    assert saved == [50] and len(pool["hidden-single"]) == 60 and set(pool) == {"hidden-single"}
+
+
 def test_a_bad_technique_set_is_a_message(tmp_path: Path) -> None:
     """A set named after no technique, or with a line that is no puzzle, says which and where."""
     (tmp_path / "no-such-technique.txt").write_text("1" * 81 + "\n")

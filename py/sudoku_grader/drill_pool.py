@@ -291,14 +291,16 @@ def technique_sets(folder: pathlib.Path) -> list[tuple[tuple[str], Iterator[tupl
 
 
 def _for_techniques(pool: Pool, techniques: list[Technique], tids: Sequence[str], walked: Iterable[tuple[str, Board]],
-                    whole: bool, floor: int, puzzle_seconds: float,
-                    progress: Callable[[int, int], None] | None) -> None:
+                    whole: bool, floor: int, puzzle_seconds: float, progress: Callable[[int, int], None] | None,
+                    checkpoint: Callable[[Pool], None] | None = None) -> None:
     """Walk ``walked`` cut after the hardest of ``tids`` (``whole``: in the whole order, as a
     tridagon often comes after a forcing net), keeping only their drills, until each has ``floor``:
     for techniques that only puzzles made or chosen for them meet (Gurth's theorem:
-    `automorphic_sources`; the tridagon: `technique_sets`; the late chains: a bank's hard puzzles)."""
+    `automorphic_sources`; the tridagon: `technique_sets`; the late chains: a bank's hard puzzles).
+    A pool that grew is saved every 50 puzzles (``checkpoint``): a bank's walk can take an hour."""
     order = {t.id: i for i, t in enumerate(techniques)}
     cut = techniques if whole else techniques[:max(order[t] for t in tids) + 1]
+    saved = _total(pool)
     for n, (source, board) in enumerate(walked, 1):
         short = {t for t in tids if len(pool.get(t, [])) < floor}
         if not short:
@@ -308,6 +310,9 @@ def _for_techniques(pool: Pool, techniques: list[Technique], tids: Sequence[str]
             _keep(pool, drill)
         if progress is not None:
             progress(n, _total(pool))
+        if checkpoint is not None and n % 50 == 0 and _total(pool) > saved:
+            checkpoint(pool)
+            saved = _total(pool)
 
 
 def _generated_met(pool: Pool) -> set[str]:
@@ -412,7 +417,8 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
 
     A path that takes more than ``puzzle_seconds`` is cut off between two steps (its drills so far
     are kept). ``progress(puzzles, drills)`` hears of each puzzle walked; ``checkpoint(pool)`` gets
-    the pool every 50 puzzles of the fill and of each harvest part (to save partial gains)."""
+    the pool every 50 puzzles of the fill, of each harvest part and of the last stage's walks (to
+    save partial gains)."""
     techniques = path_techniques()
     pool: Pool = distinct(start or {})
     n = 0
@@ -443,7 +449,7 @@ def build_pool(sources: Iterable[tuple[str, Board]], per_technique: int = PER_TE
     if neighbourhood:
         _neighbourhoods(pool, techniques, short, neighbourhood, puzzle_seconds, progress, checkpoint)
     for tids, walked, whole in special:
-        _for_techniques(pool, techniques, tids, walked, whole, short, puzzle_seconds, progress)
+        _for_techniques(pool, techniques, tids, walked, whole, short, puzzle_seconds, progress, checkpoint)
     return pool
 
 
