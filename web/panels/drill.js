@@ -164,7 +164,8 @@ export function mount(root, store) {
     const lines = [];
     if (r) lines.push(r.message);
     if (r?.verdict === "wrong" && r.missed?.length && shown) lines.push(`Missed: ${r.missed.join(", ")}.`);
-    if (shown) lines.push(`${d.name}: ${shown.text} (${effectText(shown)})`);
+    // the step's text names its technique, as the title above does
+    if (shown) lines.push(`${shown.text} (${effectText(shown)})`);
     res.textContent = "";
     for (const line of lines) {
       const p = document.createElement("p");
