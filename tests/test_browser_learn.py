@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from browser_support import ROOT, WORK_TIMEOUT_MS, guarded_page, shot, wait_ready
-from sudoku_grader import drills
 from sudoku_grader.board import Board
 from sudoku_grader.solver import solve
 
@@ -158,14 +157,31 @@ def test_a_lesson_without_drills_shows_three_worked_examples(page: Any) -> None:
     assert "Stage 3 of 3" in by_id(page, "example-text").inner_text()
     assert by_id(page, "example-note").is_hidden()
     shot(page, "learn-04-examples-only")
-    # a lesson with fewer than three worked examples says so instead of pretending
-    have = {e["technique"]: e["count"] + e.get("examples", 0) for e in index}
-    few = next(t.id for t in drills.path_techniques() if have.get(t.id, 0) < 3)
-    page.evaluate("h => { location.hash = h; }", f"#learn:{few}")
-    note = by_id(page, "example-note")
-    note.wait_for(state="visible", timeout=WORK_TIMEOUT_MS)
-    assert ("Only" if have.get(few) else "No worked example yet") in note.inner_text()
-    shot(page, "learn-05-few-examples")
+
+
+def fulfil_with(body: str) -> Any:
+    """A route handler answering with ``body`` as JSON (one argument: Playwright passes the request
+    too to a handler that takes two)."""
+    return lambda route: route.fulfill(status=200, content_type="application/json", body=body)
+
+
+def test_a_lesson_with_fewer_than_three_worked_examples_says_so(browser: Any, site: str) -> None:
+    """Every lesson of the shipped pool has three worked examples; one whose pool file holds fewer
+    (here served trimmed to two, then none) says so instead of pretending."""
+    index = json.loads((ROOT / "drills" / "index.json").read_text())["techniques"]
+    entry = next(e for e in index if e["count"] == 0 and e.get("examples") == 3)
+    data = json.loads((ROOT / "drills" / entry["file"]).read_text())
+    for keep, words in ((2, "Only 2 worked examples"), (0, "No worked example yet")):
+        body = json.dumps({**data, "examples": data["examples"][:keep]})
+        with guarded_page(browser, viewport={"width": 1366, "height": 768}, service_workers="block") as pg:
+            pg.route(f"**/drills/{entry['file']}", fulfil_with(body))
+            pg.goto(f"{site}#learn:{entry['technique']}")
+            wait_ready(pg)
+            note = by_id(pg, "example-note")
+            note.wait_for(state="visible", timeout=WORK_TIMEOUT_MS)
+            assert words in note.inner_text()
+            assert by_id(pg, "learn-examples").locator('button[aria-label^="Example"]').count() == keep
+            shot(pg, f"learn-05-{keep}-examples")
 
 
 def test_right_partly_wrong_and_show_me(page: Any) -> None:
