@@ -278,14 +278,7 @@ def technique_sets(folder: pathlib.Path) -> list[tuple[tuple[str], Iterator[tupl
         tid = get(path.stem).id
 
         def lines(path: pathlib.Path = path) -> Iterator[tuple[str, Board]]:
-            for n, line in enumerate(path.read_text().splitlines(), 1):
-                if line.strip() and not line.startswith("#"):
-                    try:
-                        board = parse(line).board
-                    except SudokuError as e:
-                        raise SudokuError(f"{path} line {n}: {e}") from None
-                    if exact(board).status == "unique":
-                        yield f"{path.stem} line {n}", board
+            yield from bank_sources([path])  # read when the walk comes to it
         out.append(((tid,), lines(), True))
     return out
 
