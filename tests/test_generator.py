@@ -12,7 +12,8 @@ from sudoku_grader import generator
 from sudoku_grader.board import Board, find_duplicate
 from sudoku_grader.engine import walk
 from sudoku_grader.generator import GenerateOptions, GenerationError, generate_one, orbits
-from sudoku_grader.solver import has_other_solution, is_minimal, random_solution, solve
+from sudoku_grader.geometry import STANDARD
+from sudoku_grader.solver import _start, _start_from_grid, has_other_solution, is_minimal, random_solution, solve
 
 
 def test_random_solutions_are_valid_and_varied() -> None:
@@ -162,3 +163,13 @@ def test_api_generate_aims_at_a_new_game_level() -> None:
     assert api.generate(game_level="easy", seed=3, symmetry="rotational")["puzzle"] == p  # the seed decides
     bad = api.generate(game_level="legendary")
     assert bad["status"] == "invalid" and "easy, medium, hard, expert, extreme, six" in bad["error"]
+
+
+def test_start_from_grid_equals_assigning_each_given() -> None:
+    """The generator's fast start (house masks, then naked singles) reaches `_start`'s fixpoint."""
+    rng = random.Random(23)
+    for _ in range(300):
+        grid = random_solution(rng)
+        keep = set(rng.sample(range(81), rng.randint(0, 81)))
+        values = [v if c in keep else 0 for c, v in enumerate(grid)]
+        assert _start_from_grid(values) == _start(values, STANDARD)

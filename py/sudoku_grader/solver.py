@@ -27,7 +27,10 @@ from typing import Any
 from .board import Board, find_duplicate
 from .geometry import (
     ALL_DIGITS,
+    CELL_BOX,
+    CELL_COL,
     CELL_HOUSE_BITS,
+    CELL_ROW,
     HOUSES,
     NCELLS,
     PEERS,
@@ -404,6 +407,30 @@ def _start(values: list[int], g: Geometry) -> list[int] | None:
     return cands
 
 
+_CELL_HOUSES3 = tuple((CELL_ROW[c], 9 + CELL_COL[c], 18 + CELL_BOX[c]) for c in range(NCELLS))
+
+
+def _start_from_grid(values: list[int]) -> list[int]:
+    """`_start` for 9x9 givens taken from a full grid (so they cannot clash): each empty cell's
+    candidates from the digits of its three houses, then its naked singles propagated. Naked
+    singles have one fixpoint, so the result is `_start`'s, without one `_assign` per given (the
+    generator checks uniqueness once per removed given: this was a third of its time)."""
+    used = [0] * 27
+    for c in compress(range(NCELLS), values):
+        bit = 1 << (values[c] - 1)
+        r, k, b = _CELL_HOUSES3[c]
+        used[r] |= bit
+        used[k] |= bit
+        used[b] |= bit
+    cands = [1 << (v - 1) if v else ALL_DIGITS & ~(used[r] | used[k] | used[b])
+             for v, (r, k, b) in zip(values, _CELL_HOUSES3)]
+    for c in range(NCELLS):
+        m = cands[c]
+        if not values[c] and not m & (m - 1):
+            _assign(cands, c, m)
+    return cands
+
+
 def solve(puzzle: Board | Sequence[int], limit: int = 2, geometry: Geometry | None = None) -> Solution:
     """Solve a board (respecting its candidates) or a list of digits (0 = empty): 81 of them
     (the index space: 9x9, or ``geometry``'s grid) or a smaller grid's cells row by row. With no
@@ -619,7 +646,7 @@ def has_other_solution(values: Sequence[int], solution: Sequence[int], cells: Se
     """
     g = geometry
     peers = g.peers
-    start = _start(list(values), g)
+    start = _start_from_grid(list(values)) if g is STANDARD else _start(list(values), g)
     if start is None:
         return False
     base = start
