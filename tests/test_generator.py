@@ -24,12 +24,17 @@ def test_random_solutions_are_valid_and_varied() -> None:
     assert len({tuple(g) for g in grids}) == 20
 
 
+def _grid_and_givens(rng: random.Random, least: int, most: int) -> tuple[list[int], list[int], set[int]]:
+    """A random full grid, and between ``least`` and ``most`` of its digits kept as givens."""
+    grid = random_solution(rng)
+    keep = set(rng.sample(range(81), rng.randint(least, most)))
+    return grid, [v if c in keep else 0 for c, v in enumerate(grid)], keep
+
+
 def test_has_other_solution_agrees_with_counting() -> None:
     rng = random.Random(11)
     for _ in range(30):
-        grid = random_solution(rng)
-        keep = set(rng.sample(range(81), rng.randint(20, 34)))
-        values = [v if c in keep else 0 for c, v in enumerate(grid)]
+        grid, values, keep = _grid_and_givens(rng, 20, 34)
         # pretend the givens were all there, then the empty cells were removed
         removed = [c for c in range(81) if c not in keep]
         assert has_other_solution(values, grid, removed) == (solve(values).status == "multiple")
@@ -169,7 +174,5 @@ def test_start_from_grid_equals_assigning_each_given() -> None:
     """The generator's fast start (house masks, then naked singles) reaches `_start`'s fixpoint."""
     rng = random.Random(23)
     for _ in range(300):
-        grid = random_solution(rng)
-        keep = set(rng.sample(range(81), rng.randint(0, 81)))
-        values = [v if c in keep else 0 for c, v in enumerate(grid)]
+        _, values, _ = _grid_and_givens(rng, 0, 81)
         assert _start_from_grid(values) == _start(values, STANDARD)
