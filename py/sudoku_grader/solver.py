@@ -27,10 +27,8 @@ from typing import Any
 from .board import Board, find_duplicate
 from .geometry import (
     ALL_DIGITS,
-    CELL_BOX,
-    CELL_COL,
     CELL_HOUSE_BITS,
-    CELL_ROW,
+    CELL_HOUSES,
     HOUSES,
     NCELLS,
     PEERS,
@@ -407,9 +405,6 @@ def _start(values: list[int], g: Geometry) -> list[int] | None:
     return cands
 
 
-_CELL_HOUSES3 = tuple((CELL_ROW[c], 9 + CELL_COL[c], 18 + CELL_BOX[c]) for c in range(NCELLS))
-
-
 def _start_from_grid(values: list[int]) -> list[int]:
     """`_start` for 9x9 givens taken from a full grid (so they cannot clash): each empty cell's
     candidates from the digits of its three houses, then its naked singles propagated. Naked
@@ -418,12 +413,12 @@ def _start_from_grid(values: list[int]) -> list[int]:
     used = [0] * 27
     for c in compress(range(NCELLS), values):
         bit = 1 << (values[c] - 1)
-        r, k, b = _CELL_HOUSES3[c]
+        r, k, b = CELL_HOUSES[c]
         used[r] |= bit
         used[k] |= bit
         used[b] |= bit
     cands = [1 << (v - 1) if v else ALL_DIGITS & ~(used[r] | used[k] | used[b])
-             for v, (r, k, b) in zip(values, _CELL_HOUSES3)]
+             for v, (r, k, b) in zip(values, CELL_HOUSES)]
     for c in range(NCELLS):
         m = cands[c]
         if not values[c] and not m & (m - 1):
